@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// intentparse: one module per pipeline stage, dependencies pointing one way
+/// (Base ← Normalization ← Schema/Vocabulary/Grammar/Entities ← Matching ← facade ← Corpus ← CLI).
+let package = Package(
+    name: "intentparse",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "IntentParse", targets: ["IntentParse"]),
+        .executable(name: "intentparse", targets: ["intentparse"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        .target(
+            name: "CIntentParseICU",
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
+        ),
+        .target(name: "IntentParseBase"),
+        .target(name: "IntentParseNormalization", dependencies: ["CIntentParseICU", "IntentParseBase"]),
+        .target(name: "IntentParseSchema", dependencies: ["IntentParseBase"]),
+        .target(name: "IntentParseVocabulary",
+                dependencies: ["IntentParseBase", "IntentParseNormalization", "IntentParseSchema"]),
+        .target(name: "IntentParseGrammar",
+                dependencies: ["IntentParseBase", "IntentParseNormalization", "IntentParseSchema", "Yams"]),
+        .target(name: "IntentParseEntities", dependencies: ["CIntentParseICU", "IntentParseNormalization"]),
+        .target(name: "IntentParseMatching",
+                dependencies: ["IntentParseGrammar", "IntentParseVocabulary", "IntentParseEntities"]),
+        .target(name: "IntentParse", dependencies: ["IntentParseMatching"]),
+        .target(name: "IntentParseCorpus", dependencies: ["IntentParse", "Yams"]),
+        .executableTarget(
+            name: "intentparse",
+            dependencies: ["IntentParse", "IntentParseCorpus",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "IntentParseNormalizationTests", dependencies: ["IntentParseNormalization"]),
+        .testTarget(name: "IntentParseVocabularyTests", dependencies: ["IntentParseVocabulary"]),
+        .testTarget(name: "IntentParseGrammarTests", dependencies: ["IntentParseGrammar"]),
+        .testTarget(name: "IntentParseEntitiesTests", dependencies: ["IntentParseEntities"]),
+        .testTarget(name: "IntentParseMatchingTests", dependencies: ["IntentParse"]),
+        .testTarget(name: "IntentParseCorpusTests", dependencies: ["IntentParseCorpus"]),
+        .testTarget(name: "intentparseCLITests", dependencies: ["IntentParse"]),
+    ]
+)

@@ -1,0 +1,142 @@
+/* Plain-C wrappers over ICU; see include/CIntentParseICU.h for the contract. */
+#include "CIntentParseICU.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/unorm2.h>
+#include <unicode/unum.h>
+#include <unicode/ustring.h>
+#include <unicode/utrans.h>
+
+/* Maps an ICU status to our return convention. */
+static int32_t cip_result(UErrorCode status, int32_t length) {
+    if (status == U_BUFFER_OVERFLOW_ERROR) return CIP_BUFFER_TOO_SMALL;
+    if (U_FAILURE(status)) return CIP_FAILURE;
+    return length;
+}
+
+int32_t cip_nfkc(const uint16_t *src, int32_t length, uint16_t *dst, int32_t dstCapacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    const UNormalizer2 *nfkc = unorm2_getNFKCInstance(&status);
+    if (U_FAILURE(status)) return CIP_FAILURE;
+    int32_t n = unorm2_normalize(nfkc, (const UChar *)src, length, (UChar *)dst, dstCapacity, &status);
+    return cip_result(status, n);
+}
+
+int32_t cip_fold_case(const uint16_t *src, int32_t length, int32_t turkic,
+                      uint16_t *dst, int32_t dstCapacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    uint32_t options = turkic ? U_FOLD_CASE_EXCLUDE_SPECIAL_I : U_FOLD_CASE_DEFAULT;
+    int32_t n = u_strFoldCase((UChar *)dst, dstCapacity, (const UChar *)src, length, options, &status);
+    return cip_result(status, n);
+}
+
+int32_t cip_strip_marks(const uint16_t *src, int32_t length, uint16_t *dst, int32_t dstCapacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    const UNormalizer2 *nfd = unorm2_getNFDInstance(&status);
+    const UNormalizer2 *nfc = unorm2_getNFCInstance(&status);
+    if (U_FAILURE(status)) return CIP_FAILURE;
+    int32_t cap = length * 4 + 16;
+    UChar *decomposed = (UChar *)malloc(sizeof(UChar) * (size_t)cap);
+    if (decomposed == NULL) return CIP_FAILURE;
+    int32_t n = unorm2_normalize(nfd, (const UChar *)src, length, decomposed, cap, &status);
+    if (U_FAILURE(status)) { free(decomposed); return CIP_FAILURE; }
+    int32_t kept = 0;
+    for (int32_t i = 0; i < n;) {
+        UChar32 c;
+        int32_t start = i;
+        U16_NEXT(decomposed, i, n, c);
+        if (u_charType(c) == U_NON_SPACING_MARK) continue;
+        for (int32_t k = start; k < i; k++) decomposed[kept++] = decomposed[k];
+    }
+    int32_t out = unorm2_normalize(nfc, decomposed, kept, (UChar *)dst, dstCapacity, &status);
+    free(decomposed);
+    return cip_result(status, out);
+}
+
+void *cip_translit_open(const uint16_t *id, int32_t idLength) {
+    UErrorCode status = U_ZERO_ERROR;
+    UTransliterator *t = utrans_openU((const UChar *)id, idLength, UTRANS_FORWARD, NULL, 0, NULL, &status);
+    if (U_FAILURE(status)) return NULL;
+    return t;
+}
+
+int32_t cip_translit_apply(void *handle, uint16_t *buf, int32_t *length, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t limit = *length;
+    utrans_transUChars((const UTransliterator *)handle, (UChar *)buf, length, capacity, 0, &limit, &status);
+    return cip_result(status, 0);
+}
+
+void cip_translit_close(void *handle) {
+    if (handle != NULL) utrans_close((UTransliterator *)handle);
+}
+
+void *cip_words_open(const char *locale) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *it = ubrk_open(UBRK_WORD, locale, NULL, 0, &status);
+    if (U_FAILURE(status)) return NULL;
+    return it;
+}
+
+static int32_t cip_segment_kind(int32_t ruleStatus) {
+    if (ruleStatus >= UBRK_WORD_IDEO && ruleStatus < UBRK_WORD_IDEO_LIMIT) return CIP_SEGMENT_IDEOGRAPHIC;
+    if (ruleStatus >= UBRK_WORD_KANA && ruleStatus < UBRK_WORD_KANA_LIMIT) return CIP_SEGMENT_KANA;
+    if (ruleStatus >= UBRK_WORD_LETTER && ruleStatus < UBRK_WORD_LETTER_LIMIT) return CIP_SEGMENT_LETTER;
+    if (ruleStatus >= UBRK_WORD_NUMBER && ruleStatus < UBRK_WORD_NUMBER_LIMIT) return CIP_SEGMENT_NUMBER;
+    return CIP_SEGMENT_NONE;
+}
+
+int32_t cip_words_segment(void *handle, const uint16_t *text, int32_t length,
+                          int32_t *starts, int32_t *ends, int32_t *kinds, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *it = (UBreakIterator *)handle;
+    ubrk_setText(it, (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) return CIP_FAILURE;
+    int32_t count = 0;
+    int32_t start = ubrk_first(it);
+    for (int32_t end = ubrk_next(it); end != UBRK_DONE; start = end, end = ubrk_next(it)) {
+        if (count < capacity) {
+            starts[count] = start;
+            ends[count] = end;
+            kinds[count] = cip_segment_kind(ubrk_getRuleStatus(it));
+        }
+        count++;
+    }
+    /* Detach the caller's buffer so the iterator never points at freed memory. */
+    ubrk_setText(it, NULL, 0, &status);
+    return count;
+}
+
+void cip_words_close(void *handle) {
+    if (handle != NULL) ubrk_close((UBreakIterator *)handle);
+}
+
+void *cip_spellout_open(const char *locale) {
+    UErrorCode status = U_ZERO_ERROR;
+    UNumberFormat *f = unum_open(UNUM_SPELLOUT, NULL, 0, locale, NULL, &status);
+    if (U_FAILURE(status)) return NULL;
+    unum_setAttribute(f, UNUM_LENIENT_PARSE, 1);
+    return f;
+}
+
+int32_t cip_spellout_parse(void *handle, const uint16_t *text, int32_t length, double *value) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t pos = 0;
+    double v = unum_parseDouble((const UNumberFormat *)handle, (const UChar *)text, length, &pos, &status);
+    if (U_FAILURE(status)) return 0;
+    *value = v;
+    return pos;
+}
+
+int32_t cip_spellout_format(void *handle, double value, uint16_t *dst, int32_t dstCapacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t n = unum_formatDouble((const UNumberFormat *)handle, value, (UChar *)dst, dstCapacity, NULL, &status);
+    return cip_result(status, n);
+}
+
+void cip_spellout_close(void *handle) {
+    if (handle != NULL) unum_close((UNumberFormat *)handle);
+}

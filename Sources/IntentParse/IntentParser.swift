@@ -1,0 +1,96 @@
+@_exported import IntentParseBase
+@_exported import IntentParseEntities
+@_exported import IntentParseGrammar
+@_exported import IntentParseMatching
+@_exported import IntentParseNormalization
+@_exported import IntentParseSchema
+@_exported import IntentParseVocabulary
+import Foundation
+
+/// The library's front door: loads grammars and vocabulary, compiles them, parses utterances.
+///
+///     let parser = try IntentParser(grammars: URL(fileURLWithPath: "Grammars"),
+///                                   vocabulary: URL(fileURLWithPath: "Vocabulary"))
+///     let result = parser.parse("MonkeyChat Bobo please send more bananas")
+///
+/// Loading validates everything first and throws `DiagnosticError` with every problem found.
+public struct IntentParser: Sendable {
+    public let schema: Schema
+    public let apps: [AppVocabulary]
+    public let grammars: [String: LanguageGrammar]
+    public let matchers: [String: IntentMatcher]
+    /// Warnings from loading (unknown keys, ignored hassil keys, ...).
+    public let warnings: [Diagnostic]
+
+    public struct Options: Sendable {
+        /// Turn apps' IntentExamples into templates.
+        public var learnFromExamples = true
+        /// Load only these locales (nil: every locale folder).
+        public var locales: [String]?
+
+        public init(learnFromExamples: Bool = true, locales: [String]? = nil) {
+            self.learnFromExamples = learnFromExamples
+            self.locales = locales
+        }
+    }
+
+    public init(grammars grammarsURL: URL, vocabulary vocabularyURL: URL, options: Options = Options()) throws {
+        let schema = Schema.siriKit
+        var diagnostics: [Diagnostic] = []
+        var apps: [AppVocabulary] = []
+        var grammars: [String: LanguageGrammar] = [:]
+        do {
+            let loaded = try VocabularyLoader(schema: schema).load(directory: vocabularyURL)
+            apps = loaded.apps
+            diagnostics += loaded.warnings
+        } catch let error as DiagnosticError {
+            diagnostics += error.diagnostics
+        }
+        do {
+            let loaded = try GrammarLoader(schema: schema, entities: EntityCatalog.names).load(directory: grammarsURL)
+            grammars = loaded.grammars
+            diagnostics += loaded.warnings
+        } catch let error as DiagnosticError {
+            diagnostics += error.diagnostics
+        }
+        if let locales = options.locales {
+            grammars = grammars.filter { locales.contains($0.key) }
+        }
+        if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(diagnostics) }
+        try self.init(schema: schema, apps: apps, grammars: grammars, warnings: diagnostics, options: options)
+    }
+
+    /// Compiles already loaded grammars and apps.
+    public init(schema: Schema, apps: [AppVocabulary], grammars: [String: LanguageGrammar], warnings: [Diagnostic] = [],
+                options: Options = Options()) throws {
+        self.schema = schema
+        self.apps = apps
+        self.grammars = grammars
+        self.warnings = warnings
+        let compiler = GrammarCompiler(learnFromExamples: options.learnFromExamples)
+        var matchers: [String: IntentMatcher] = [:]
+        for (locale, grammar) in grammars {
+            matchers[locale] = IntentMatcher(grammar: compiler.compile(grammar, apps: apps, schema: schema))
+        }
+        self.matchers = matchers
+    }
+
+    public var locales: [String] { matchers.keys.sorted() }
+
+    /// Parses one utterance. `locale` nil or "auto" tries every locale and keeps the best.
+    public func parse(_ text: String, locale: String? = nil, context: MatchContext = MatchContext()) -> MatchResult {
+        if let locale, locale != "auto" {
+            guard let matcher = matchers[locale] ?? matchers[Normalizer.language(of: locale)] else {
+                return MatchResult(text: text, locale: locale, tokens: [], interpretations: [],
+                                   reason: "no grammar for locale '\(locale)' (loaded: \(locales.joined(separator: ", ")))")
+            }
+            return matcher.match(text, context: context)
+        }
+        var best: MatchResult?
+        for locale in locales {
+            guard let result = matchers[locale]?.match(text, context: context) else { continue }
+            if best == nil || (result.best?.score ?? -1) > (best?.best?.score ?? -1) { best = result }
+        }
+        return best ?? MatchResult(text: text, locale: "", tokens: [], interpretations: [], reason: "no grammars loaded")
+    }
+}

@@ -1,0 +1,49 @@
+import IntentParse
+
+/// What one corpus sentence must parse to. Checks are strict: the exact intent and app, and
+/// exactly the parameters listed (no extras); a plain string value means no identifier and no value.
+public struct Expectation: Sendable {
+    public struct Value: Sendable, Equatable {
+        public var spoken: String
+        public var identifier: String?
+        public var value: JSONValue?
+
+        public init(spoken: String, identifier: String? = nil, value: JSONValue? = nil) {
+            self.spoken = spoken
+            self.identifier = identifier
+            self.value = value
+        }
+    }
+
+    public enum Parameter: Sendable, Equatable {
+        case single(Value)
+        case multiple([Value])
+    }
+
+    /// nil: the sentence must be rejected.
+    public var intent: String?
+    /// `.some(nil)`: the app must be unknown; nil: not checked.
+    public var app: String??
+    public var parameters: [(name: String, value: Parameter)]
+    public var missing: [String]?
+
+    public init(intent: String?, app: String??, parameters: [(name: String, value: Parameter)], missing: [String]?) {
+        self.intent = intent
+        self.app = app
+        self.parameters = parameters
+        self.missing = missing
+    }
+}
+
+/// One sentence of a corpus file with its expectation and where it was written.
+public struct CorpusCase: Sendable {
+    public var file: String
+    public var line: Int
+    public var sentence: String
+    public var locale: String
+    public var givenApp: String?
+    public var tags: [String]
+    public var expectation: Expectation
+
+    public var location: SourceLocation { SourceLocation(file: file, line: line) }
+}

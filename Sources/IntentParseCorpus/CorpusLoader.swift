@@ -1,0 +1,130 @@
+import Foundation
+import IntentParse
+import Yams
+
+/// Reads corpus files (`Corpus/<locale>/*.yaml`):
+///
+///     language: en
+///     tests:
+///       - sentences: ["MonkeyChat Bobo please send more bananas"]
+///         intent: INSendMessageIntent          # or null: must be rejected
+///         app: MonkeyChat                      # or null: app unknown
+///         given_app: MonkeyChat                # optional, like --app
+///         parameters: {recipients: [Bobo], content: send more bananas}
+///         missing: [app]                       # optional
+///         tags: [classic]                      # optional
+public struct CorpusLoader {
+    static let caseKeys = ["sentences", "intent", "app", "given_app", "parameters", "missing", "tags"]
+
+    public init() {}
+
+    /// Every `.yaml` file under the paths (files or folders, recursively), in path order.
+    public func files(under paths: [String]) -> [String] {
+        var result: [String] = []
+        let fm = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                result.append(path)
+                continue
+            }
+            if !isDirectory.boolValue {
+                result.append(path)
+                continue
+            }
+            let found = (fm.enumerator(atPath: path)?.compactMap { $0 as? String } ?? [])
+                .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
+                .map { (path as NSString).appendingPathComponent($0) }
+            result += found.sorted()
+        }
+        return result
+    }
+
+    /// Loads all cases; throws `DiagnosticError` with every problem in every file.
+    public func load(paths: [String]) throws -> [CorpusCase] {
+        var log = DiagnosticLog()
+        var cases: [CorpusCase] = []
+        for file in files(under: paths) {
+            var reader = YAMLReader(file: file, log: log)
+            if FileManager.default.fileExists(atPath: file) {
+                cases += parseFile(&reader, url: URL(fileURLWithPath: file))
+            } else {
+                reader.error(SourceLocation(file: file), "no such corpus file or folder")
+            }
+            log = reader.log
+        }
+        try log.throwIfErrors()
+        return cases
+    }
+
+    private func parseFile(_ reader: inout YAMLReader, url: URL) -> [CorpusCase] {
+        guard let root = reader.root(of: url), let pairs = reader.mapping(root, "a corpus file") else { return [] }
+        reader.checkKeys(pairs, allowed: ["language", "tests"], in: "a corpus file")
+        guard let locale = pairs.first(where: { $0.key == "language" }).flatMap({ reader.string($0.value, "language") }) else {
+            reader.error(root, "missing 'language:'")
+            return []
+        }
+        guard let tests = pairs.first(where: { $0.key == "tests" }), let items = reader.sequence(tests.value, "tests") else {
+            reader.error(root, "missing 'tests:'")
+            return []
+        }
+        return items.flatMap { parseCase(&reader, $0, locale: locale) }
+    }
+
+    private func parseCase(_ reader: inout YAMLReader, _ node: Node, locale: String) -> [CorpusCase] {
+        guard let pairs = reader.mapping(node, "a test case") else { return [] }
+        reader.checkKeys(pairs, allowed: CorpusLoader.caseKeys, in: "a test case")
+        func value(_ key: String) -> Node? { pairs.first { $0.key == key }?.value }
+        guard let sentencesNode = value("sentences") else {
+            reader.error(node, "a test case needs 'sentences'")
+            return []
+        }
+        guard let intentNode = value("intent") else {
+            reader.error(node, "a test case needs 'intent' (an intent name, or null for a sentence that must be rejected)")
+            return []
+        }
+        let intent = isNull(intentNode) ? nil : reader.string(intentNode, "intent")
+        var app: String??
+        if let appNode = value("app") { app = isNull(appNode) ? .some(nil) : .some(reader.string(appNode, "app")) }
+        let parameters = value("parameters").map { parseParameters(&reader, $0) } ?? []
+        let missing = value("missing").map { reader.strings($0, "missing").map(\.0) }
+        let givenApp = value("given_app").flatMap { reader.string($0, "given_app") }
+        let tags = value("tags").map { reader.strings($0, "tags").map(\.0) } ?? []
+        if intent == nil, !parameters.isEmpty {
+            reader.error(node, "a case that must be rejected (intent: null) cannot list parameters")
+        }
+        let expectation = Expectation(intent: intent, app: app, parameters: parameters, missing: missing)
+        return reader.strings(sentencesNode, "sentences").map { sentence, sentenceNode in
+            CorpusCase(file: reader.file, line: sentenceNode.mark?.line ?? 0, sentence: sentence, locale: locale,
+                       givenApp: givenApp, tags: tags, expectation: expectation)
+        }
+    }
+
+    private func isNull(_ node: Node) -> Bool {
+        guard let scalar = node.scalar else { return false }
+        return scalar.style == .plain && ["null", "~", ""].contains(scalar.string)
+    }
+
+    private func parseParameters(_ reader: inout YAMLReader, _ node: Node) -> [(name: String, value: Expectation.Parameter)] {
+        guard let pairs = reader.mapping(node, "parameters") else { return [] }
+        return pairs.compactMap { pair in
+            if let items = pair.value.sequence {
+                return (pair.key, .multiple(items.compactMap { parseValue(&reader, $0) }))
+            }
+            return parseValue(&reader, pair.value).map { (pair.key, .single($0)) }
+        }
+    }
+
+    private func parseValue(_ reader: inout YAMLReader, _ node: Node) -> Expectation.Value? {
+        if node.scalar != nil { return reader.string(node, "a parameter value").map { Expectation.Value(spoken: $0) } }
+        guard let pairs = reader.mapping(node, "a parameter value") else { return nil }
+        reader.checkKeys(pairs, allowed: ["spoken", "identifier", "value"], in: "a parameter value")
+        guard let spoken = pairs.first(where: { $0.key == "spoken" }).flatMap({ reader.string($0.value, "spoken") }) else {
+            reader.error(node, "a parameter value needs 'spoken' (the words as typed)")
+            return nil
+        }
+        let identifier = pairs.first { $0.key == "identifier" }.flatMap { reader.string($0.value, "identifier") }
+        let value = pairs.first { $0.key == "value" }.flatMap { reader.scalarValue($0.value) }.map(\.json)
+        return Expectation.Value(spoken: spoken, identifier: identifier, value: value)
+    }
+}

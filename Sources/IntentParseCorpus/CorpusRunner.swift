@@ -1,0 +1,88 @@
+import IntentParse
+
+/// The result of one corpus sentence.
+public struct CaseOutcome: Sendable {
+    public var testCase: CorpusCase
+    public var result: MatchResult
+    /// Empty when the case passed; otherwise what differed.
+    public var differences: [String]
+
+    public var passed: Bool { differences.isEmpty }
+}
+
+/// Runs corpus cases through a parser and compares strictly.
+public struct CorpusRunner {
+    public let parser: IntentParser
+
+    public init(parser: IntentParser) { self.parser = parser }
+
+    public func run(_ cases: [CorpusCase]) -> [CaseOutcome] {
+        cases.map(run)
+    }
+
+    public func run(_ testCase: CorpusCase) -> CaseOutcome {
+        let result = parser.parse(testCase.sentence, locale: testCase.locale, context: MatchContext(app: testCase.givenApp))
+        return CaseOutcome(testCase: testCase, result: result, differences: CorpusRunner.compare(testCase.expectation, result))
+    }
+
+    static func compare(_ expected: Expectation, _ result: MatchResult) -> [String] {
+        guard let actual = result.best else {
+            return expected.intent == nil ? [] : ["expected \(expected.intent ?? "") but the sentence was rejected: \(result.reason ?? "no match")"]
+        }
+        guard let intent = expected.intent else {
+            return ["expected a rejection but got \(actual.intent) @ \(actual.app?.displayName ?? "no app")"]
+        }
+        var differences: [String] = []
+        if actual.intent != intent { differences.append("intent: expected \(intent), got \(actual.intent)") }
+        if let app = expected.app, app != actual.app?.displayName {
+            differences.append("app: expected \(app ?? "null"), got \(actual.app?.displayName ?? "null")")
+        }
+        differences += compareParameters(expected.parameters, actual)
+        if let missing = expected.missing, missing != actual.missing {
+            differences.append("missing: expected \(missing), got \(actual.missing)")
+        }
+        return differences
+    }
+
+    private static func compareParameters(_ expected: [(name: String, value: Expectation.Parameter)], _ actual: Interpretation) -> [String] {
+        var differences: [String] = []
+        for (name, value) in expected {
+            guard let got = actual.parameter(name) else {
+                differences.append("\(name): expected \(describe(value)), got nothing")
+                continue
+            }
+            let gotExpectation = expectation(of: got)
+            if gotExpectation != value {
+                differences.append("\(name): expected \(describe(value)), got \(describe(gotExpectation))")
+            }
+        }
+        for (name, value) in actual.parameters where !expected.contains(where: { $0.name == name }) {
+            differences.append("\(name): not expected, got \(describe(expectation(of: value)))")
+        }
+        return differences
+    }
+
+    static func expectation(of value: ParameterValue) -> Expectation.Parameter {
+        func convert(_ slot: SlotValue) -> Expectation.Value {
+            Expectation.Value(spoken: slot.spoken, identifier: slot.identifier, value: slot.value)
+        }
+        switch value {
+        case .single(let slot): return .single(convert(slot))
+        case .multiple(let slots): return .multiple(slots.map(convert))
+        }
+    }
+
+    static func describe(_ parameter: Expectation.Parameter) -> String {
+        switch parameter {
+        case .single(let value): return describe(value)
+        case .multiple(let values): return "[" + values.map(describe).joined(separator: ", ") + "]"
+        }
+    }
+
+    static func describe(_ value: Expectation.Value) -> String {
+        var text = "\"\(value.spoken)\""
+        if let identifier = value.identifier { text += " id=\(identifier)" }
+        if let v = value.value { text += " value=\(v.serialized)" }
+        return text
+    }
+}

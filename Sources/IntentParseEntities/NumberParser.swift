@@ -1,0 +1,91 @@
+import CIntentParseICU
+import Foundation
+import IntentParseNormalization
+
+/// Cardinal numbers in digits ("42", "3.5", "1,000") or words ("twenty-three", "a hundred").
+///
+/// Words are read by ICU's spell-out rules for the locale. Only runs of tokens that are all
+/// number words are offered to ICU; the word set itself comes from ICU, by spelling out the
+/// numbers 0-100 and the powers of ten, so no language's number words are hard-coded here.
+public final class NumberParser: EntityParser, @unchecked Sendable {
+    public let name = "number"
+    /// The longest run of words tried as one number.
+    static let maxWords = 8
+
+    private let handle: UnsafeMutableRawPointer?
+    private let lock = NSLock()
+    private let numberWords: Set<String>
+    private let normalizer: Normalizer
+
+    public init(locale: String) {
+        handle = cip_spellout_open(locale.replacingOccurrences(of: "-", with: "_"))
+        normalizer = Normalizer(locale: locale)
+        var words = Set<String>()
+        if let handle {
+            for n in Array(0...100) + [1000, 1_000_000, 1_000_000_000] + [200, 300, 500] {
+                for key in normalizer.looseKeys(NumberParser.format(handle, Double(n))) { words.insert(key) }
+            }
+        }
+        numberWords = words
+    }
+
+    deinit { if let handle { cip_spellout_close(handle) } }
+
+    public func matches(in text: TokenizedText, from start: Int) -> [EntityMatch] {
+        let tokens = text.tokens
+        guard start < tokens.count else { return [] }
+        if tokens[start].kind == .number {
+            return digits(tokens[start]).map { [EntityMatch(start: start, end: start + 1, value: .number($0))] } ?? []
+        }
+        return words(in: text, from: start)
+    }
+
+    /// Spelled-out numbers: the longest run of number words ICU reads completely.
+    private func words(in text: TokenizedText, from start: Int) -> [EntityMatch] {
+        let tokens = text.tokens
+        guard handle != nil, tokens[start].kind == .word, numberWords.contains(tokens[start].looseKey) else { return [] }
+        var end = start
+        var lastWord = start
+        while end < tokens.count, end - start < NumberParser.maxWords * 2 {
+            let token = tokens[end]
+            if token.kind == .word, numberWords.contains(token.looseKey) || token.looseKey == "and" || token.looseKey == "a" {
+                lastWord = end
+            } else if !(token.kind == .punctuation && token.text == "-") {
+                break
+            }
+            end += 1
+        }
+        var matches: [EntityMatch] = []
+        for last in stride(from: lastWord, through: start, by: -1) where tokens[last].kind == .word {
+            let phrase = text.slice(tokens: start, through: last).lowercased()
+            if let value = parse(phrase) {
+                matches.append(EntityMatch(start: start, end: last + 1, value: .number(value)))
+                break
+            }
+        }
+        return matches
+    }
+
+    /// Parses a whole phrase with ICU; nil unless every character is consumed.
+    func parse(_ phrase: String) -> Double? {
+        guard let handle else { return nil }
+        let units = Array(phrase.utf16)
+        var value = 0.0
+        let consumed = lock.withLock {
+            units.withUnsafeBufferPointer { cip_spellout_parse(handle, $0.baseAddress, Int32($0.count), &value) }
+        }
+        return Int(consumed) == units.count ? value : nil
+    }
+
+    private func digits(_ token: Token) -> Double? {
+        let cleaned = token.text.replacingOccurrences(of: ",", with: "")
+        return Double(cleaned)
+    }
+
+    private static func format(_ handle: UnsafeMutableRawPointer, _ value: Double) -> String {
+        var buffer = [UInt16](repeating: 0, count: 256)
+        let length = cip_spellout_format(handle, value, &buffer, 256)
+        guard length > 0 else { return "" }
+        return String(decoding: buffer[0..<Int(length)], as: UTF16.self)
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import IntentParseBase
+import Yams
+
+/// Reads one grammar file (hassil format plus our list keys) into a `LanguageGrammar` fragment.
+struct GrammarFileParser {
+    static let topLevelKeys = ["language", "intents", "lists", "expansion_rules", "skip_words", "settings"]
+    static let dataKeys = ["sentences", "slots", "requires_context", "excludes_context", "metadata", "response", "expansion_rules"]
+    static let ignoredDataKeys = ["requires_context", "excludes_context", "metadata", "response"]
+    static let listKeys = ["values", "range", "wildcard", "vocabulary", "parameter", "entity"]
+
+    var reader: YAMLReader
+    let locale: String
+    var grammar: LanguageGrammar
+
+    init(file: String, locale: String, log: DiagnosticLog) {
+        self.reader = YAMLReader(file: file, log: log)
+        self.locale = locale
+        self.grammar = LanguageGrammar(locale: locale)
+        grammar.files = [file]
+    }
+
+    mutating func parse(url: URL) {
+        guard let root = reader.root(of: url), let pairs = reader.mapping(root, "a grammar file") else { return }
+        reader.checkKeys(pairs, allowed: GrammarFileParser.topLevelKeys, in: "a grammar file")
+        if !pairs.contains(where: { $0.key == "language" }) {
+            reader.error(root, "missing 'language: \(locale)'")
+        }
+        for pair in pairs {
+            switch pair.key {
+            case "language": checkLanguage(pair.value)
+            case "intents": parseIntents(pair.value)
+            case "lists": parseLists(pair.value)
+            case "expansion_rules": parseRules(pair.value)
+            case "skip_words": grammar.skipWords += reader.strings(pair.value, "skip_words").map(\.0)
+            case "settings": reader.warning(pair.keyNode, "hassil 'settings' are not used by intentparse and are ignored")
+            default: break
+            }
+        }
+    }
+
+    private mutating func checkLanguage(_ node: Node) {
+        guard let language = reader.string(node, "language") else { return }
+        if language.replacingOccurrences(of: "_", with: "-").lowercased() != locale.lowercased() {
+            reader.error(node, "language '\(language)' does not match its folder '\(locale)'")
+        }
+    }
+
+    /// Parses a template string node; reports a syntax error with a caret under it.
+    mutating func template(_ text: String, node: Node) -> SourcedExpression? {
+        let location = reader.location(node)
+        let firstColumn = reader.firstColumn(of: node)
+        do {
+            let expression = try TemplateParser.parse(text)
+            return SourcedExpression(text: text, expression: expression, location: location, firstColumn: firstColumn)
+        } catch {
+            var at = location
+            if let firstColumn { at.column = firstColumn + error.offset }
+            reader.error(at, "bad template: \(error.message)")
+            return nil
+        }
+    }
+
+    // MARK: intents
+
+    private mutating func parseIntents(_ node: Node) {
+        guard let intents = reader.mapping(node, "intents") else { return }
+        for intent in intents {
+            guard let intentPairs = reader.mapping(intent.value, "intent \(intent.key)") else { continue }
+            reader.checkKeys(intentPairs, allowed: ["data"], in: "intent \(intent.key)")
+            for pair in intentPairs where pair.key == "data" {
+                guard let blocks = reader.sequence(pair.value, "data") else { continue }
+                for block in blocks { parseDataBlock(block, intent: intent.key, intentNode: intent.keyNode) }
+            }
+        }
+    }
+
+    private mutating func parseDataBlock(_ node: Node, intent: String, intentNode: Node) {
+        guard let pairs = reader.mapping(node, "a data block") else { return }
+        reader.checkKeys(pairs, allowed: GrammarFileParser.dataKeys, in: "a data block")
+        var fixed: [(name: String, value: ScalarValue)] = []
+        var sentences: [(String, Node)] = []
+        for pair in pairs {
+            switch pair.key {
+            case "sentences": sentences = reader.strings(pair.value, "sentences")
+            case "slots": fixed = parseFixedSlots(pair.value)
+            case "expansion_rules": parseRules(pair.value)
+            case let key where GrammarFileParser.ignoredDataKeys.contains(key):
+                reader.warning(pair.keyNode, "'\(key)' is a hassil key that intentparse does not use; ignored")
+            default: break
+            }
+        }
+        if sentences.isEmpty { reader.error(node, "a data block of \(intent) has no sentences") }
+        for (text, sentenceNode) in sentences {
+            guard let source = template(text, node: sentenceNode) else { continue }
+            var at = source
+            at.location.keyPath = "intents.\(intent)"
+            grammar.templates.append(Template(intent: intent, source: at, fixedSlots: fixed, index: grammar.templates.count))
+        }
+    }
+
+    private mutating func parseFixedSlots(_ node: Node) -> [(name: String, value: ScalarValue)] {
+        guard let pairs = reader.mapping(node, "slots") else { return [] }
+        return pairs.compactMap { pair in
+            guard let value = reader.scalarValue(pair.value) else {
+                reader.error(pair.value, "a fixed slot value must be a single value")
+                return nil
+            }
+            return (pair.key, value)
+        }
+    }
+
+    // MARK: expansion rules
+
+    private mutating func parseRules(_ node: Node) {
+        guard let pairs = reader.mapping(node, "expansion_rules") else { return }
+        for pair in pairs {
+            guard let text = reader.string(pair.value, "expansion rule \(pair.key)"),
+                  let source = template(text, node: pair.value) else { continue }
+            if grammar.rules[pair.key] != nil {
+                reader.error(pair.keyNode, "expansion rule <\(pair.key)> is defined twice")
+                continue
+            }
+            grammar.rules[pair.key] = ExpansionRule(name: pair.key, source: source)
+        }
+    }
+
+    // MARK: lists
+
+    private mutating func parseLists(_ node: Node) {
+        guard let pairs = reader.mapping(node, "lists") else { return }
+        for pair in pairs {
+            if pair.key == LanguageGrammar.appList {
+                reader.error(pair.keyNode, "'app' is the built-in list of app names and cannot be redefined")
+                continue
+            }
+            if grammar.lists[pair.key] != nil {
+                reader.error(pair.keyNode, "list {\(pair.key)} is defined twice")
+                continue
+            }
+            if let list = parseList(pair.key, keyNode: pair.keyNode, node: pair.value) { grammar.lists[pair.key] = list }
+        }
+    }
+
+    private mutating func parseList(_ name: String, keyNode: Node, node: Node) -> ListDefinition? {
+        guard let pairs = reader.mapping(node, "list {\(name)}") else { return nil }
+        reader.checkKeys(pairs, allowed: GrammarFileParser.listKeys, in: "list {\(name)}")
+        var list = ListDefinition(name: name, location: reader.location(keyNode))
+        for pair in pairs {
+            switch pair.key {
+            case "values": list.values = parseValues(pair.value)
+            case "range": list.range = parseRange(pair.value)
+            case "wildcard": list.isWildcard = reader.scalarValue(pair.value) == .boolean(true)
+            case "vocabulary": list.vocabulary = reader.string(pair.value, "vocabulary")
+            case "parameter": list.parameter = reader.string(pair.value, "parameter")
+            case "entity": list.entity = reader.string(pair.value, "entity")
+            default: break
+            }
+        }
+        let sources = [!list.values.isEmpty, list.range != nil, list.entity != nil].filter { $0 }.count
+        if sources > 1 {
+            reader.error(keyNode, "list {\(name)} mixes values, range and entity; use one of them")
+        }
+        if sources == 0, !list.isWildcard, list.vocabulary == nil, list.parameter == nil {
+            reader.error(keyNode, "list {\(name)} has no values: give values, range, wildcard, vocabulary, parameter or entity")
+        }
+        return list
+    }
+
+    private mutating func parseValues(_ node: Node) -> [ListValue] {
+        guard let items = reader.sequence(node, "values") else { return [] }
+        return items.compactMap { item in
+            if item.scalar != nil {
+                guard let value = reader.scalarValue(item), let spoken = template(value.description, node: item) else { return nil }
+                return ListValue(spoken: spoken, out: value)
+            }
+            guard let pairs = reader.mapping(item, "a list value") else { return nil }
+            reader.checkKeys(pairs, allowed: ["in", "out", "context", "metadata"], in: "a list value")
+            guard let inPair = pairs.first(where: { $0.key == "in" }) else {
+                reader.error(item, "a list value needs 'in' (what is said)")
+                return nil
+            }
+            guard let text = reader.string(inPair.value, "in"), let spoken = template(text, node: inPair.value) else { return nil }
+            let out = pairs.first { $0.key == "out" }.flatMap { reader.scalarValue($0.value) } ?? .string(text)
+            return ListValue(spoken: spoken, out: out)
+        }
+    }
+
+    private mutating func parseRange(_ node: Node) -> (from: Int, to: Int, step: Int)? {
+        guard let pairs = reader.mapping(node, "range") else { return nil }
+        reader.checkKeys(pairs, allowed: ["from", "to", "step", "type", "multiplier", "digits", "words"], in: "range")
+        var from: Int?, to: Int?, step = 1
+        for pair in pairs {
+            switch pair.key {
+            case "from": from = reader.integer(pair.value, "range.from")
+            case "to": to = reader.integer(pair.value, "range.to")
+            case "step": step = reader.integer(pair.value, "range.step") ?? 1
+            default: break
+            }
+        }
+        guard let from, let to else {
+            reader.error(node, "a range needs 'from' and 'to'")
+            return nil
+        }
+        guard step > 0, from <= to else {
+            reader.error(node, "a range needs from ≤ to and a positive step")
+            return nil
+        }
+        return (from, to, step)
+    }
+}

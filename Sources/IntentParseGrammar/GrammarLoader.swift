@@ -1,0 +1,89 @@
+import Foundation
+import IntentParseBase
+import IntentParseSchema
+
+/// Loads `Grammars/<locale>/*.yaml`, merges each locale's files and validates the result.
+public struct GrammarLoader {
+    public let schema: Schema
+    /// Names accepted in a list's `entity:` key.
+    public let entities: [String]
+
+    public init(schema: Schema, entities: [String]) {
+        self.schema = schema
+        self.entities = entities
+    }
+
+    /// Every locale folder below `directory`; throws `DiagnosticError` listing every error.
+    public func load(directory: URL) throws -> (grammars: [String: LanguageGrammar], warnings: [Diagnostic]) {
+        var log = DiagnosticLog()
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw DiagnosticError([.error(SourceLocation(file: directory.path), "grammar folder not found")])
+        }
+        var grammars: [String: LanguageGrammar] = [:]
+        for locale in ((try? fm.contentsOfDirectory(atPath: directory.path)) ?? []).sorted() where !locale.hasPrefix(".") {
+            let folder = directory.appendingPathComponent(locale)
+            guard fm.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            grammars[locale] = loadLocale(locale, folder: folder, log: &log)
+        }
+        if grammars.isEmpty {
+            log.error(SourceLocation(file: directory.path), "no locale folders (such as en/) with grammar files")
+        }
+        try log.throwIfErrors()
+        return (grammars, log.diagnostics)
+    }
+
+    /// Loads and validates one locale's files.
+    public func loadLocale(_ locale: String, folder: URL, log: inout DiagnosticLog) -> LanguageGrammar {
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
+        var merged = LanguageGrammar(locale: locale)
+        for file in files {
+            var parser = GrammarFileParser(file: folder.appendingPathComponent(file).path, locale: locale, log: log)
+            parser.parse(url: folder.appendingPathComponent(file))
+            log = parser.reader.log
+            merge(parser.grammar, into: &merged, log: &log)
+        }
+        if files.isEmpty { log.error(SourceLocation(file: folder.path), "no grammar files (*.yaml)") }
+        GrammarValidator(schema: schema, entities: entities).validate(merged, log: &log)
+        return merged
+    }
+
+    /// Loads grammar text directly (tests, tools); the file name is used in diagnostics.
+    public func load(text: String, locale: String, file: String = "<grammar>") throws -> LanguageGrammar {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("intentparse-\(UUID().uuidString).yaml")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        var log = DiagnosticLog()
+        var parser = GrammarFileParser(file: file, locale: locale, log: log)
+        parser.parse(url: url)
+        log = parser.reader.log
+        GrammarValidator(schema: schema, entities: entities).validate(parser.grammar, log: &log)
+        try log.throwIfErrors()
+        return parser.grammar
+    }
+
+    private func merge(_ part: LanguageGrammar, into merged: inout LanguageGrammar, log: inout DiagnosticLog) {
+        for var template in part.templates {
+            template.index = merged.templates.count
+            merged.templates.append(template)
+        }
+        for (name, list) in part.lists.sorted(by: { $0.key < $1.key }) {
+            if let existing = merged.lists[name] {
+                log.error(list.location, "list {\(name)} is already defined at \(existing.location)")
+            } else {
+                merged.lists[name] = list
+            }
+        }
+        for (name, rule) in part.rules.sorted(by: { $0.key < $1.key }) {
+            if let existing = merged.rules[name] {
+                log.error(rule.source.location, "expansion rule <\(name)> is already defined at \(existing.source.location)")
+            } else {
+                merged.rules[name] = rule
+            }
+        }
+        merged.skipWords += part.skipWords
+        merged.files += part.files
+    }
+}

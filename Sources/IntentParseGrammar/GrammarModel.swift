@@ -1,0 +1,141 @@
+import IntentParseBase
+
+/// A scalar from YAML that keeps its type: numbers stay numbers, and unquoted yes/no/on/off
+/// stay words (YAML 1.1 would turn them into booleans and surprise people writing lists).
+public enum ScalarValue: Sendable, Hashable, CustomStringConvertible {
+    case string(String)
+    case integer(Int)
+    case decimal(Double)
+    case boolean(Bool)
+
+    public var description: String {
+        switch self {
+        case .string(let s): return s
+        case .integer(let i): return String(i)
+        case .decimal(let d): return String(d)
+        case .boolean(let b): return b ? "true" : "false"
+        }
+    }
+}
+
+extension ScalarValue {
+    /// The value as JSON: numbers stay numbers, booleans booleans.
+    public var json: JSONValue {
+        switch self {
+        case .string(let s): return .string(s)
+        case .integer(let i): return .number(Double(i))
+        case .decimal(let d): return .number(d)
+        case .boolean(let b): return .bool(b)
+        }
+    }
+}
+
+/// A template with where it came from.
+public struct SourcedExpression: Sendable {
+    public var text: String
+    public var expression: Expression
+    public var location: SourceLocation
+    /// Column of the template's first character in its file (for carets), if known.
+    public var firstColumn: Int?
+
+    public init(text: String, expression: Expression, location: SourceLocation, firstColumn: Int?) {
+        self.text = text
+        self.expression = expression
+        self.location = location
+        self.firstColumn = firstColumn
+    }
+
+    /// The location of a character `offset` scalars into the template.
+    public func location(at offset: Int) -> SourceLocation {
+        var at = location
+        if let firstColumn { at.column = firstColumn + offset }
+        return at
+    }
+}
+
+/// One sentence template for an intent.
+public struct Template: Sendable {
+    public var intent: String
+    public var source: SourcedExpression
+    /// `slots:` of its data block: parameters fixed whenever this template matches.
+    public var fixedSlots: [(name: String, value: ScalarValue)]
+    /// Index of the template in its grammar (stable across runs; used in traces).
+    public var index: Int
+
+    public init(intent: String, source: SourcedExpression, fixedSlots: [(name: String, value: ScalarValue)], index: Int) {
+        self.intent = intent
+        self.source = source
+        self.fixedSlots = fixedSlots
+        self.index = index
+    }
+}
+
+/// One value of a `values:` list: what is said (`in`, itself a template) and what it means (`out`).
+public struct ListValue: Sendable {
+    public var spoken: SourcedExpression
+    public var out: ScalarValue
+
+    public init(spoken: SourcedExpression, out: ScalarValue) {
+        self.spoken = spoken
+        self.out = out
+    }
+}
+
+/// A slot list: where a slot's values come from.
+public struct ListDefinition: Sendable {
+    public var name: String
+    public var location: SourceLocation
+    public var values: [ListValue] = []
+    public var range: (from: Int, to: Int, step: Int)?
+    /// Any words (at least one).
+    public var isWildcard = false
+    /// An INVocabularyStringType case: the app's user vocabulary.
+    public var vocabulary: String?
+    /// "Intent.parameter": the app's AppIntentVocabulary terms for that parameter.
+    public var parameter: String?
+    /// A built-in entity (`number`, ...).
+    public var entity: String?
+
+    public init(name: String, location: SourceLocation) {
+        self.name = name
+        self.location = location
+    }
+
+    /// True when the list accepts only what it enumerates.
+    public var isClosed: Bool { !isWildcard }
+}
+
+/// An expansion rule: `<name>` stands for its expression.
+public struct ExpansionRule: Sendable {
+    public var name: String
+    public var source: SourcedExpression
+
+    public init(name: String, source: SourcedExpression) {
+        self.name = name
+        self.source = source
+    }
+}
+
+/// All grammar files of one locale, merged and validated.
+public struct LanguageGrammar: Sendable {
+    public var locale: String
+    public var templates: [Template] = []
+    public var lists: [String: ListDefinition] = [:]
+    public var rules: [String: ExpansionRule] = [:]
+    /// Filler phrases that may be dropped anywhere outside slots.
+    public var skipWords: [String] = []
+    public var files: [String] = []
+
+    public init(locale: String) { self.locale = locale }
+
+    /// Reserved rules: wrapped around sentences without `{app}`, and the item separator.
+    public static let appPrefixRule = "app_prefix"
+    public static let appSuffixRule = "app_suffix"
+    public static let itemSeparatorRule = "item_separator"
+    /// The built-in list of app names.
+    public static let appList = "app"
+
+    public var intents: [String] {
+        Array(Set(templates.map(\.intent))).sorted()
+    }
+}

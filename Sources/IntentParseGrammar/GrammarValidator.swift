@@ -1,0 +1,114 @@
+import IntentParseBase
+import IntentParseSchema
+
+/// Checks a merged grammar against the schema and itself, reporting every problem at once, so
+/// that nothing first surfaces at match time.
+struct GrammarValidator {
+    let schema: Schema
+    let entities: [String]
+    static let maxPermutationItems = 5
+
+    func validate(_ grammar: LanguageGrammar, log: inout DiagnosticLog) {
+        checkIntents(grammar, log: &log)
+        checkLists(grammar, log: &log)
+        checkRules(grammar, log: &log)
+        for template in grammar.templates {
+            checkReferences(template.source, grammar: grammar, intent: schema[template.intent], log: &log)
+            checkFixedSlots(template, log: &log)
+        }
+    }
+
+    private func checkIntents(_ grammar: LanguageGrammar, log: inout DiagnosticLog) {
+        var reported = Set<String>()
+        for template in grammar.templates where schema[template.intent] == nil && reported.insert(template.intent).inserted {
+            log.error(template.source.location, "unknown intent '\(template.intent)'" + Suggestions.didYouMean(template.intent, in: schema.intentNames))
+        }
+    }
+
+    private func checkLists(_ grammar: LanguageGrammar, log: inout DiagnosticLog) {
+        for list in grammar.lists.values.sorted(by: { $0.name < $1.name }) {
+            if let type = list.vocabulary, !VocabularyStringType.all.contains(type) {
+                log.error(list.location, "list {\(list.name)}: unknown vocabulary type '\(type)'" + Suggestions.didYouMean(type, in: VocabularyStringType.all))
+            }
+            if let path = list.parameter, schema.parameter(path: path) == nil {
+                log.error(list.location, "list {\(list.name)}: unknown parameter '\(path)'; expected IntentName.parameterName")
+            }
+            if let entity = list.entity, !entities.contains(entity) {
+                log.error(list.location, "list {\(list.name)}: unknown entity '\(entity)'" + Suggestions.didYouMean(entity, in: entities)
+                          + "; known: \(entities.joined(separator: ", "))")
+            }
+            for value in list.values where !value.spoken.expression.slots.isEmpty {
+                log.error(value.spoken.location, "list {\(list.name)}: a value cannot contain a slot")
+            }
+        }
+    }
+
+    private func checkRules(_ grammar: LanguageGrammar, log: inout DiagnosticLog) {
+        for rule in grammar.rules.values.sorted(by: { $0.name < $1.name }) {
+            checkReferences(rule.source, grammar: grammar, intent: nil, log: &log)
+            if let cycle = cycle(from: rule.name, grammar: grammar, path: []) {
+                log.error(rule.source.location, "expansion rule <\(rule.name)> refers to itself: \(cycle.map { "<\($0)>" }.joined(separator: " → "))")
+            }
+        }
+        for name in [LanguageGrammar.appPrefixRule, LanguageGrammar.appSuffixRule] {
+            if let rule = grammar.rules[name], !rule.source.expression.slots.contains(where: { $0.list == LanguageGrammar.appList }) {
+                log.error(rule.source.location, "reserved rule <\(name)> must mention {app}")
+            }
+        }
+        if let rule = grammar.rules[LanguageGrammar.itemSeparatorRule], !rule.source.expression.slots.isEmpty {
+            log.error(rule.source.location, "reserved rule <\(LanguageGrammar.itemSeparatorRule)> cannot contain slots")
+        }
+    }
+
+    private func cycle(from name: String, grammar: LanguageGrammar, path: [String]) -> [String]? {
+        if path.contains(name) { return path + [name] }
+        guard let rule = grammar.rules[name], path.count < 64 else { return nil }
+        for reference in rule.source.expression.rules {
+            if let found = cycle(from: reference.name, grammar: grammar, path: path + [name]), found.first == found.last {
+                return found
+            }
+        }
+        return nil
+    }
+
+    /// Rules and lists exist; slot names are parameters of the intent; permutations are small.
+    private func checkReferences(_ source: SourcedExpression, grammar: LanguageGrammar, intent: IntentSchema?, log: inout DiagnosticLog) {
+        for reference in source.expression.rules where grammar.rules[reference.name] == nil {
+            log.error(source.location(at: reference.offset), "unknown expansion rule <\(reference.name)>"
+                      + Suggestions.didYouMean(reference.name, in: grammar.rules.keys), sourceLine: nil)
+        }
+        for slot in source.expression.slots {
+            if slot.list != LanguageGrammar.appList, grammar.lists[slot.list] == nil {
+                log.error(source.location(at: slot.offset), "unknown list {\(slot.list)}" + Suggestions.didYouMean(slot.list, in: grammar.lists.keys))
+            }
+            if let intent, slot.slot != LanguageGrammar.appList, intent.parameter(slot.slot) == nil {
+                log.error(source.location(at: slot.offset), "\(intent.name) has no parameter '\(slot.slot)'"
+                          + Suggestions.didYouMean(slot.slot, in: intent.parameters.map(\.name))
+                          + "; its parameters: \(intent.parameters.map(\.name).joined(separator: ", "))")
+            }
+        }
+        checkPermutations(source.expression, source: source, log: &log)
+    }
+
+    private func checkPermutations(_ expression: Expression, source: SourcedExpression, log: inout DiagnosticLog) {
+        switch expression {
+        case .words, .slot, .rule: return
+        case .optional(let inner): checkPermutations(inner, source: source, log: &log)
+        case .sequence(let items), .choice(let items):
+            items.forEach { checkPermutations($0, source: source, log: &log) }
+        case .permutation(let items):
+            if items.count > GrammarValidator.maxPermutationItems {
+                log.error(source.location, "a permutation of \(items.count) items has too many orders; use at most \(GrammarValidator.maxPermutationItems)")
+            }
+            items.forEach { checkPermutations($0, source: source, log: &log) }
+        }
+    }
+
+    private func checkFixedSlots(_ template: Template, log: inout DiagnosticLog) {
+        guard let intent = schema[template.intent] else { return }
+        for fixed in template.fixedSlots where intent.parameter(fixed.name) == nil {
+            log.error(template.source.location, "\(intent.name) has no parameter '\(fixed.name)' (in slots:)"
+                      + Suggestions.didYouMean(fixed.name, in: intent.parameters.map(\.name)))
+        }
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import IntentParseBase
+import Yams
+
+/// Reads a YAML file with Yams into nodes that keep their line and column, and reports problems
+/// as compiler-style diagnostics (file:line:col, the source line, a caret).
+public struct YAMLReader {
+    public let file: String
+    public private(set) var lines: [String] = []
+    public var log: DiagnosticLog
+
+    public init(file: String, log: DiagnosticLog = DiagnosticLog()) {
+        self.file = file
+        self.log = log
+    }
+
+    /// Reads and composes the file; nil (with a diagnostic) when unreadable, empty or malformed.
+    public mutating func root(of url: URL) -> Node? {
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            log.error(SourceLocation(file: file), "cannot read file")
+            return nil
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            log.error(SourceLocation(file: file), "the file is not valid UTF-8")
+            return nil
+        }
+        return root(ofText: text)
+    }
+
+    public mutating func root(ofText text: String) -> Node? {
+        lines = text.components(separatedBy: "\n")
+        do {
+            guard let node = try Yams.compose(yaml: text), node.mapping != nil || node.scalar?.string.isEmpty == false || node.sequence != nil else {
+                log.error(SourceLocation(file: file, line: 1), "the file is empty")
+                return nil
+            }
+            return node
+        } catch let error as YamlError {
+            reportYAMLError(error)
+        } catch {
+            log.error(SourceLocation(file: file), "not valid YAML: \(error)")
+        }
+        return nil
+    }
+
+    private mutating func reportYAMLError(_ error: YamlError) {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            let detail = context.map { "\(problem) \($0.text)" } ?? problem
+            self.error(at: mark, "not valid YAML: \(detail)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            self.error(at: context.mark, "duplicate keys in a mapping: \(duplicates.joined(separator: ", "))")
+        default:
+            log.error(SourceLocation(file: file), "not valid YAML: \(error)")
+        }
+    }
+
+    // MARK: Locations and diagnostics
+
+    public func location(_ node: Node) -> SourceLocation {
+        location(node.mark)
+    }
+
+    public func location(_ mark: Mark?) -> SourceLocation {
+        guard let mark else { return SourceLocation(file: file) }
+        return SourceLocation(file: file, line: mark.line, column: mark.column)
+    }
+
+    public func sourceLine(_ line: Int?) -> String? {
+        guard let line, line >= 1, line <= lines.count else { return nil }
+        return lines[line - 1]
+    }
+
+    public mutating func error(_ node: Node, _ message: String) {
+        error(at: node.mark, message)
+    }
+
+    public mutating func error(at mark: Mark?, _ message: String) {
+        error(location(mark), message)
+    }
+
+    public mutating func error(_ location: SourceLocation, _ message: String) {
+        log.error(location, message, sourceLine: sourceLine(location.line))
+    }
+
+    public mutating func warning(_ node: Node, _ message: String) {
+        let at = location(node)
+        log.append(.warning(at, message, sourceLine: sourceLine(at.line)))
+    }
+
+    // MARK: Typed access
+
+    public mutating func mapping(_ node: Node, _ what: String) -> [(key: String, keyNode: Node, value: Node)]? {
+        guard let mapping = node.mapping else {
+            error(node, "\(what) must be a mapping (key: value)")
+            return nil
+        }
+        return mapping.map { pair in (pair.key.scalar?.string ?? "", pair.key, pair.value) }
+    }
+
+    public mutating func sequence(_ node: Node, _ what: String) -> [Node]? {
+        guard let sequence = node.sequence else {
+            error(node, "\(what) must be a list")
+            return nil
+        }
+        return Array(sequence)
+    }
+
+    public mutating func string(_ node: Node, _ what: String) -> String? {
+        guard let scalar = node.scalar else {
+            error(node, "\(what) must be a string")
+            return nil
+        }
+        return scalar.string
+    }
+
+    /// A list of strings, or a single string standing for a list of one.
+    public mutating func strings(_ node: Node, _ what: String) -> [(String, Node)] {
+        if node.scalar != nil { return string(node, what).map { [($0, node)] } ?? [] }
+        guard let items = sequence(node, what) else { return [] }
+        return items.compactMap { item in string(item, what).map { ($0, item) } }
+    }
+
+    /// A scalar keeping its type; plain yes/no/on/off remain strings.
+    public func scalarValue(_ node: Node) -> ScalarValue? {
+        guard let scalar = node.scalar else { return nil }
+        let text = scalar.string
+        guard scalar.style == .plain || scalar.style == .any else { return .string(text) }
+        if let integer = Int(text) { return .integer(integer) }
+        if let decimal = Double(text), text.contains(".") { return .decimal(decimal) }
+        if text == "true" { return .boolean(true) }
+        if text == "false" { return .boolean(false) }
+        return .string(text)
+    }
+
+    public mutating func integer(_ node: Node, _ what: String) -> Int? {
+        guard case .integer(let value)? = scalarValue(node) else {
+            error(node, "\(what) must be a whole number")
+            return nil
+        }
+        return value
+    }
+
+    /// Reports keys not in `allowed`, with a suggestion.
+    public mutating func checkKeys(_ pairs: [(key: String, keyNode: Node, value: Node)], allowed: [String], in what: String) {
+        for pair in pairs where !allowed.contains(pair.key) {
+            error(pair.keyNode, "unknown key '\(pair.key)' in \(what)" + Suggestions.didYouMean(pair.key, in: allowed))
+        }
+    }
+
+    /// Where a template string's first character sits: after the opening quote, if any.
+    public func firstColumn(of node: Node) -> Int? {
+        guard let scalar = node.scalar, let mark = scalar.mark else { return nil }
+        switch scalar.style {
+        case .singleQuoted, .doubleQuoted: return mark.column + 1
+        case .plain, .any: return mark.column
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import IntentParseEntities
+
+/// The compiled matcher's graph: one small automaton per template (Thompson construction), plus
+/// the shared app-prefix and app-suffix automata, all in one node array.
+///
+/// Edges either consume tokens (a literal word, a phrase of a slot list, an entity, one wildcard
+/// word) or not (epsilon, opening/closing a wildcard capture, accepting). Every cycle consumes a
+/// token, so the simulation in `Simulation` is polynomial: O(tokens × live nodes × phrase length).
+struct Edge: Sendable {
+    enum Kind: Sendable {
+        case epsilon
+        /// A literal token, by interned loose key.
+        case word(Int32)
+        /// A phrase from `phraseSets[set]`, captured as `slot`.
+        case phrases(set: Int32, slot: Int32)
+        /// A built-in entity reading, captured as `slot`; `list` filters ranges.
+        case entity(entity: Int32, slot: Int32, list: Int32)
+        /// Starts a wildcard capture; `order` is the slot's position in its template, so that of
+        /// two equal parses the one whose earlier wildcard is shorter wins (as hassil does).
+        case wildcardOpen(slot: Int32, order: Int32)
+        /// One word of an open wildcard.
+        case wildcardToken
+        case wildcardClose
+        /// A whole automaton matched: a template index, or `Automaton.prefixAccept` / `suffixAccept`.
+        case accept(Int32)
+    }
+
+    var kind: Kind
+    var target: Int32
+
+    var consumes: Bool {
+        switch kind {
+        case .word, .phrases, .entity, .wildcardToken: return true
+        case .epsilon, .wildcardOpen, .wildcardClose, .accept: return false
+        }
+    }
+}
+
+struct AutomatonNode: Sendable {
+    var edges: [Edge] = []
+    /// False inside a slot: skip words there belong to the slot's value.
+    var allowsSkip = true
+}
+
+enum Automaton {
+    static let prefixAccept: Int32 = -1
+    static let suffixAccept: Int32 = -2
+}
+
+/// Interned loose keys of template literals. Utterance tokens unknown here map to `none`.
+struct KeyTable: Sendable {
+    static let none: Int32 = -1
+    private(set) var ids: [String: Int32] = [:]
+    private(set) var keys: [String] = []
+
+    mutating func intern(_ key: String) -> Int32 {
+        if let id = ids[key] { return id }
+        keys.append(key)
+        let id = Int32(keys.count - 1)
+        ids[key] = id
+        return id
+    }
+
+    func id(_ key: String) -> Int32 { ids[key] ?? KeyTable.none }
+}

@@ -1,0 +1,56 @@
+import IntentParseEntities
+import IntentParseGrammar
+import IntentParseNormalization
+import IntentParseSchema
+import IntentParseVocabulary
+
+/// A template as compiled: where its automaton starts and what it needs to be worth trying.
+struct CompiledTemplate: Sendable {
+    var template: Template
+    var start: Int32
+    /// Learned from an app's IntentExamples rather than written in a grammar file.
+    var isLearned: Bool
+}
+
+/// A locale's grammar and the loaded apps' vocabulary, compiled into one immutable matcher.
+///
+/// Built once (see `GrammarCompiler`); matching never re-reads grammar or vocabulary, and never
+/// re-normalizes a literal.
+public struct CompiledGrammar: Sendable {
+    public let locale: String
+    let normalizer: Normalizer
+    let schema: Schema
+    let apps: [AppVocabulary]
+    var lists: [ListDefinition]
+    var nodes: [AutomatonNode] = []
+    var keys = KeyTable()
+    var phraseSets: [PhraseSet] = []
+    var slotNames: [String] = []
+    var entities: [any EntityParser] = []
+    var templates: [CompiledTemplate] = []
+    var prefixStart: Int32?
+    var suffixStart: Int32?
+    /// Skip words as phrases (values unused).
+    var skipWords = PhraseTrie()
+    /// Rarest required literal key → templates; templates with no required literal are `unindexed`.
+    var index: [Int32: [Int32]] = [:]
+    var unindexed: [Int32] = []
+    /// The phrase set holding every app name.
+    var appPhraseSet: Int32 = 0
+
+    init(locale: String, normalizer: Normalizer, schema: Schema, apps: [AppVocabulary], lists: [ListDefinition]) {
+        self.locale = locale
+        self.normalizer = normalizer
+        self.schema = schema
+        self.apps = apps
+        self.lists = lists
+    }
+
+    /// Number of automaton nodes (a size measure for `bench` and `explain`).
+    public var nodeCount: Int { nodes.count }
+    public var templateCount: Int { templates.count }
+
+    func slotIndex(_ name: String) -> Int32? {
+        slotNames.firstIndex(of: name).map(Int32.init)
+    }
+}

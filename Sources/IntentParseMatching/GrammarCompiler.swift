@@ -1,0 +1,176 @@
+import IntentParseBase
+import IntentParseEntities
+import IntentParseGrammar
+import IntentParseNormalization
+import IntentParseSchema
+import IntentParseVocabulary
+
+/// Compiles a validated `LanguageGrammar` plus apps into a `CompiledGrammar`.
+///
+/// Phases: intern lists and slots → build phrase sets from list values, vocabulary and app names
+/// → compile each template to an automaton (rules inlined, permutations expanded, multi-valued
+/// slots looped over `<item_separator>`) → the shared app prefix/suffix automata → the
+/// rarest-literal index.
+public struct GrammarCompiler {
+    public var learnFromExamples: Bool
+
+    public init(learnFromExamples: Bool = true) { self.learnFromExamples = learnFromExamples }
+
+    public func compile(_ grammar: LanguageGrammar, apps: [AppVocabulary], schema: Schema) -> CompiledGrammar {
+        let normalizer = Normalizer(locale: grammar.locale)
+        var builder = Builder(grammar: grammar, apps: apps, schema: schema, normalizer: normalizer)
+        builder.compileAll(learned: learnFromExamples ? ExampleTemplates(builder: builder).templates() : [])
+        return builder.output
+    }
+}
+
+/// The mutable state of one compilation.
+struct Builder {
+    let grammar: LanguageGrammar
+    let normalizer: Normalizer
+    var output: CompiledGrammar
+    var listIndex: [String: Int32] = [:]
+    var listPhraseSets: [String: Int32] = [:]
+    var entityIndex: [String: Int32] = [:]
+    /// Slot counter within the template being compiled (wildcard tie-breaks).
+    var slotOrder: Int32 = 0
+    /// Extra lists synthesized for learned templates.
+    var extraLists: [String: ListDefinition] = [:]
+
+    init(grammar: LanguageGrammar, apps: [AppVocabulary], schema: Schema, normalizer: Normalizer) {
+        self.grammar = grammar
+        self.normalizer = normalizer
+        let lists = grammar.lists.values.sorted { $0.name < $1.name }
+        output = CompiledGrammar(locale: grammar.locale, normalizer: normalizer, schema: schema, apps: apps, lists: lists)
+        for (i, list) in lists.enumerated() { listIndex[list.name] = Int32(i) }
+        let catalog = EntityCatalog(locale: grammar.locale)
+        for name in EntityCatalog.names {
+            if let parser = catalog.parser(name) {
+                output.entities.append(parser)
+                entityIndex[name] = Int32(output.entities.count - 1)
+            }
+        }
+        output.appPhraseSet = makeAppPhraseSet()
+        for skip in grammar.skipWords {
+            let key = normalizer.tokenize(skip).tokens.filter { !$0.isPunctuation }.map(\.looseKey).joined()
+            if !key.isEmpty { output.skipWords.insert(key, value: 0) }
+        }
+    }
+
+    mutating func compileAll(learned: [(Template, [String: ListDefinition])]) {
+        for template in grammar.templates { compileTemplate(template, learned: false) }
+        for (template, lists) in learned {
+            for (name, list) in lists where extraLists[name] == nil && listIndex[name] == nil {
+                extraLists[name] = list
+                output.lists.append(list)
+                listIndex[name] = Int32(output.lists.count - 1)
+            }
+            compileTemplate(template, learned: true)
+        }
+        output.prefixStart = compileWrapper(LanguageGrammar.appPrefixRule, accept: Automaton.prefixAccept)
+        output.suffixStart = compileWrapper(LanguageGrammar.appSuffixRule, accept: Automaton.suffixAccept)
+        buildIndex()
+    }
+
+    // MARK: nodes
+
+    mutating func newNode(allowsSkip: Bool = true) -> Int32 {
+        output.nodes.append(AutomatonNode(allowsSkip: allowsSkip))
+        return Int32(output.nodes.count - 1)
+    }
+
+    mutating func edge(_ from: Int32, _ kind: Edge.Kind, _ to: Int32) {
+        output.nodes[Int(from)].edges.append(Edge(kind: kind, target: to))
+    }
+
+    func slotID(_ name: String, in output: inout CompiledGrammar) -> Int32 {
+        if let id = output.slotIndex(name) { return id }
+        output.slotNames.append(name)
+        return Int32(output.slotNames.count - 1)
+    }
+
+    // MARK: templates
+
+    private mutating func compileTemplate(_ template: Template, learned: Bool) {
+        slotOrder = 0
+        let start = newNode()
+        let context = TemplateContext(intent: output.schema[template.intent], keepPunctuation: false, depth: 0)
+        let end = compile(template.source.expression, from: start, context: context)
+        let templateID = Int32(output.templates.count)
+        edge(end, .accept(templateID), end)
+        output.templates.append(CompiledTemplate(template: template, start: start, isLearned: learned))
+    }
+
+    private mutating func compileWrapper(_ ruleName: String, accept: Int32) -> Int32? {
+        guard let rule = grammar.rules[ruleName] else { return nil }
+        slotOrder = 0
+        let start = newNode()
+        let end = compile(rule.source.expression, from: start, context: TemplateContext(intent: nil, keepPunctuation: false, depth: 0))
+        edge(end, .accept(accept), end)
+        return start
+    }
+
+    struct TemplateContext {
+        var intent: IntentSchema?
+        var keepPunctuation: Bool
+        var depth: Int
+    }
+
+    /// Thompson construction: compiles `expression` starting at `from`, returns its end node.
+    mutating func compile(_ expression: Expression, from: Int32, context: TemplateContext) -> Int32 {
+        switch expression {
+        case .words(let text): return compileWords(text, from: from, context: context)
+        case .sequence(let items):
+            return items.reduce(from) { node, item in compile(item, from: node, context: context) }
+        case .choice(let items): return compileChoice(items, from: from, context: context)
+        case .optional(let inner):
+            let end = compile(inner, from: from, context: context)
+            let join = newNode()
+            edge(end, .epsilon, join)
+            edge(from, .epsilon, join)
+            return join
+        case .permutation(let items):
+            return compileChoice(GrammarCompilerSupport.orderings(items).map(Expression.sequence), from: from, context: context)
+        case .slot(let list, let slot, _): return compileSlot(list: list, slot: slot, from: from, context: context)
+        case .rule(let name, _):
+            guard let rule = grammar.rules[name], context.depth < 64 else { return from }
+            var inner = context
+            inner.depth += 1
+            inner.keepPunctuation = context.keepPunctuation || name == LanguageGrammar.itemSeparatorRule
+            return compile(rule.source.expression, from: from, context: inner)
+        }
+    }
+
+    private mutating func compileChoice(_ items: [Expression], from: Int32, context: TemplateContext) -> Int32 {
+        let join = newNode()
+        for item in items {
+            let end = compile(item, from: from, context: context)
+            edge(end, .epsilon, join)
+        }
+        return join
+    }
+
+    private mutating func compileWords(_ text: String, from: Int32, context: TemplateContext) -> Int32 {
+        var node = from
+        for token in normalizer.tokenize(text).tokens where context.keepPunctuation || !token.isPunctuation {
+            let next = newNode()
+            edge(node, .word(output.keys.intern(token.looseKey)), next)
+            node = next
+        }
+        return node
+    }
+}
+
+enum GrammarCompilerSupport {
+    /// Every order of the items (at most 5! = 120; the validator bounds the item count).
+    static func orderings(_ items: [Expression]) -> [[Expression]] {
+        guard items.count > 1 else { return [items] }
+        var result: [[Expression]] = []
+        for (i, item) in items.enumerated() {
+            var rest = items
+            rest.remove(at: i)
+            for tail in orderings(rest) { result.append([item] + tail) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import IntentParseBase
+import IntentParseGrammar
+import IntentParseNormalization
+import IntentParseVocabulary
+
+/// What the caller knows besides the utterance.
+public struct MatchContext: Sendable {
+    /// The app in focus (`--app`): its display name, bundle name, alternative name or identifier.
+    public var app: String?
+    /// Utterances with more words are rejected without matching (bounded time for any input).
+    public var maxWords: Int
+    /// How many alternatives to keep after the best interpretation.
+    public var maxAlternatives: Int
+
+    public init(app: String? = nil, maxWords: Int = 256, maxAlternatives: Int = 3) {
+        self.app = app
+        self.maxWords = maxWords
+        self.maxAlternatives = maxAlternatives
+    }
+}
+
+/// Matches utterances against one locale's compiled grammar.
+///
+/// Per utterance: tokenize → candidate templates from the rarest-literal index → the app-prefix
+/// automaton from the start → the candidates' automata (from the start and after each prefix)
+/// → the app-suffix automaton after each template accept short of the end → interpret, rank.
+public struct IntentMatcher: Sendable {
+    public let grammar: CompiledGrammar
+    /// How far into an utterance an app prefix may reach, and how long a suffix may be (words).
+    static let prefixReach = 24
+    static let suffixReach = 16
+
+    public init(grammar: CompiledGrammar) { self.grammar = grammar }
+
+    public func match(_ text: String, context: MatchContext = MatchContext()) -> MatchResult {
+        let tokenized = grammar.normalizer.tokenize(text)
+        var result = MatchResult(text: text, locale: grammar.locale, tokens: tokenized.tokens, interpretations: [], reason: nil)
+        let words = tokenized.tokens.filter { !$0.isPunctuation }.count
+        if words == 0 {
+            result.reason = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "empty utterance" : "no words in the utterance"
+            return result
+        }
+        if words > context.maxWords {
+            result.reason = "utterance too long: \(words) words (the limit is \(context.maxWords))"
+            return result
+        }
+        var simulation = Simulation(grammar: grammar, text: tokenized)
+        let accepts = templateAccepts(&simulation, tokenized)
+        let interpreter = Interpreter(grammar: grammar, text: tokenized, contextApp: contextAppIndex(context.app), wordCount: words)
+        var rejections: [String] = []
+        var interpretations: [Interpretation] = []
+        for (templateID, thread) in accepts {
+            switch interpreter.interpret(template: grammar.templates[Int(templateID)], thread: thread) {
+            case .accepted(let interpretation): interpretations.append(interpretation)
+            case .rejected(let reason): rejections.append(reason)
+            }
+        }
+        result.interpretations = IntentMatcher.rank(interpretations, keep: context.maxAlternatives + 1)
+        if result.interpretations.isEmpty {
+            result.reason = rejections.first ?? "no template matches the utterance"
+        }
+        return result
+    }
+
+    /// Every template that covers the whole utterance, with its best thread.
+    private func templateAccepts(_ simulation: inout Simulation, _ text: TokenizedText) -> [(Int32, Thread)] {
+        let end = text.tokens.count
+        var seeds: [(position: Int, node: Int32, thread: Thread)] = []
+        let starts = candidateTemplates(simulation.keyIDs).map { grammar.templates[Int($0)].start }
+        for start in starts { seeds.append((0, start, .empty)) }
+        if let prefix = grammar.prefixStart {
+            let reach = min(end, IntentMatcher.prefixReach)
+            for accept in simulation.run(seeds: [(0, prefix, .empty)], limit: reach) where accept.id == Automaton.prefixAccept && accept.end > 0 {
+                for start in starts { seeds.append((accept.end, start, accept.thread)) }
+            }
+        }
+        var best: [Int32: Thread] = [:]
+        var suffixStarts = Set<Int>()
+        var early: [(Int32, Int, Thread)] = []
+        for accept in simulation.run(seeds: seeds, limit: end) where accept.id >= 0 {
+            if accept.end == end {
+                IntentMatcher.keepBest(&best, accept.id, accept.thread)
+            } else if end - accept.end <= IntentMatcher.suffixReach {
+                early.append((accept.id, accept.end, accept.thread))
+                suffixStarts.insert(accept.end)
+            }
+        }
+        if let suffix = grammar.suffixStart, !early.isEmpty {
+            var suffixes: [Int: Thread] = [:]
+            for start in suffixStarts.sorted() {
+                for accept in simulation.run(seeds: [(start, suffix, .empty)], limit: end)
+                where accept.id == Automaton.suffixAccept && accept.end == end {
+                    if accept.thread.weight > (suffixes[start]?.weight ?? -.infinity) { suffixes[start] = accept.thread }
+                }
+            }
+            for (id, position, thread) in early {
+                if let tail = suffixes[position] { IntentMatcher.keepBest(&best, id, thread.joined(with: tail)) }
+            }
+        }
+        return best.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    private static func keepBest(_ best: inout [Int32: Thread], _ id: Int32, _ thread: Thread) {
+        if thread.weight > (best[id]?.weight ?? -.infinity) { best[id] = thread }
+    }
+
+    /// Templates whose rarest required word occurs in the utterance, plus the unindexed ones.
+    func candidateTemplates(_ keyIDs: [Int32]) -> [Int32] {
+        var seen = Set<Int32>()
+        var result = grammar.unindexed
+        for key in keyIDs where key != KeyTable.none && seen.insert(key).inserted {
+            result += grammar.index[key] ?? []
+        }
+        return result.sorted()
+    }
+
+    /// The index of the app named by `--app`, matched on any of its names or its identifier.
+    public func contextAppIndex(_ name: String?) -> Int? {
+        guard let name else { return nil }
+        let wanted = grammar.normalizer.looseKeys(name).joined()
+        return grammar.apps.firstIndex { app in
+            app.identifier == name || app.spokenNames.contains { grammar.normalizer.looseKeys($0.text).joined() == wanted }
+        }
+    }
+
+    /// Best first: by weight, then grammar order; one interpretation per (intent, app).
+    ///
+    /// NB: templates learned from IntentExamples are a fallback, used only when no grammar
+    /// template accepts the utterance: an example's literal words (a contact that happens to be
+    /// in it) would otherwise outweigh the general template and lose its slots.
+    static func rank(_ interpretations: [Interpretation], keep: Int) -> [Interpretation] {
+        let handWritten = interpretations.filter { !$0.isLearnedTemplate }
+        let pool = handWritten.isEmpty ? interpretations : handWritten
+        let sorted = pool.sorted { a, b in
+            if a.weight != b.weight { return a.weight > b.weight }
+            if a.isLearnedTemplate != b.isLearnedTemplate { return !a.isLearnedTemplate }
+            return a.template.index < b.template.index
+        }
+        var seen = Set<String>()
+        var result: [Interpretation] = []
+        for interpretation in sorted where seen.insert("\(interpretation.intent)|\(interpretation.app?.identifier ?? "")").inserted {
+            result.append(interpretation)
+            if result.count == keep { break }
+        }
+        return result
+    }
+}

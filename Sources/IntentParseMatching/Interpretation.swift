@@ -1,0 +1,94 @@
+import IntentParseBase
+import IntentParseGrammar
+import IntentParseNormalization
+import IntentParseSchema
+import IntentParseVocabulary
+
+/// One parameter value as the user said it.
+public struct SlotValue: Sendable {
+    /// The words as typed, cut from the original utterance.
+    public var spoken: String
+    /// The vocabulary identifier, when the words named a term of the chosen app.
+    public var identifier: String?
+    /// The typed value: a list's `out`, a number, an enum case.
+    public var value: JSONValue?
+    /// UTF-16 offsets of `spoken` in the utterance (nil for fixed slots).
+    public var range: Range<Int>?
+    /// True when the words matched a vocabulary phrase only by sound.
+    public var isSoundsLike = false
+
+    public init(spoken: String, identifier: String? = nil, value: JSONValue? = nil, range: Range<Int>? = nil) {
+        self.spoken = spoken
+        self.identifier = identifier
+        self.value = value
+        self.range = range
+    }
+}
+
+public enum ParameterValue: Sendable {
+    case single(SlotValue)
+    case multiple([SlotValue])
+
+    public var values: [SlotValue] {
+        switch self {
+        case .single(let value): return [value]
+        case .multiple(let values): return values
+        }
+    }
+}
+
+/// How the app of an interpretation was found.
+public enum AppSource: String, Sendable {
+    /// Named in the utterance.
+    case named
+    /// Given as context (`--app`).
+    case context
+    /// The only loaded app that supports the intent.
+    case onlySupportingApp
+    /// The only supporting app whose vocabulary the utterance uses.
+    case vocabulary
+}
+
+/// One reading of an utterance: an intent, its app and its parameters.
+public struct Interpretation: Sendable {
+    public var intent: String
+    public var domain: Domain
+    public var app: AppVocabulary?
+    public var appSource: AppSource?
+    public var score: Double
+    /// In the intent's parameter order.
+    public var parameters: [(name: String, value: ParameterValue)]
+    /// Required parameters not given ("app" first when the app is unknown).
+    public var missing: [String]
+    /// The template that matched.
+    public var template: Template
+    public var isLearnedTemplate: Bool
+    public var evidence: Evidence
+    /// The internal ranking weight (for `explain`).
+    public var weight: Double
+
+    public func parameter(_ name: String) -> ParameterValue? {
+        parameters.first { $0.name == name }?.value
+    }
+}
+
+/// The outcome of matching one utterance.
+public struct MatchResult: Sendable {
+    public var text: String
+    public var locale: String
+    public var tokens: [Token]
+    /// Best first; empty when the utterance is rejected.
+    public var interpretations: [Interpretation]
+    /// Why nothing matched, when `interpretations` is empty.
+    public var reason: String?
+
+    public init(text: String, locale: String, tokens: [Token], interpretations: [Interpretation], reason: String?) {
+        self.text = text
+        self.locale = locale
+        self.tokens = tokens
+        self.interpretations = interpretations
+        self.reason = reason
+    }
+
+    public var best: Interpretation? { interpretations.first }
+}

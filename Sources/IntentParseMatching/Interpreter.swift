@@ -1,0 +1,150 @@
+import IntentParseBase
+import IntentParseGrammar
+import IntentParseNormalization
+import IntentParseSchema
+import IntentParseVocabulary
+
+/// Turns an accepted thread into an `Interpretation`: decides the app, types the values,
+/// lists what is missing and scores it. Returns a rejection reason when the parse is invalid
+/// (the app named cannot do the intent, or no app can).
+struct Interpreter {
+    let grammar: CompiledGrammar
+    let text: TokenizedText
+    let contextApp: Int?
+    let wordCount: Int
+
+    enum Outcome {
+        case accepted(Interpretation)
+        case rejected(String)
+    }
+
+    func interpret(template compiled: CompiledTemplate, thread: Thread) -> Outcome {
+        let template = compiled.template
+        guard let intent = grammar.schema[template.intent] else { return .rejected("unknown intent \(template.intent)") }
+        let captures = thread.captures?.all ?? []
+        let appSlot = grammar.slotIndex(LanguageGrammar.appList)
+        let appCaptures = captures.filter { $0.slot == appSlot }
+        let app: (index: Int, source: AppSource)?
+        switch resolveApp(intent: intent, appCaptures: appCaptures, captures: captures) {
+        case .failure(let rejection): return .rejected(rejection.reason)
+        case .success(let resolved): app = resolved
+        }
+        let parameters = self.parameters(intent: intent, template: template, captures: captures.filter { $0.slot != appSlot }, app: app?.index)
+        var missing = intent.requiredParameters.map(\.name).filter { name in !parameters.contains { $0.name == name } }
+        if app == nil { missing.insert("app", at: 0) }
+        let interpretation = Interpretation(
+            intent: intent.name, domain: intent.domain, app: app.map { grammar.apps[$0.index] }, appSource: app?.source,
+            score: score(thread, appKnown: app != nil, missing: missing.count),
+            parameters: parameters, missing: missing, template: template, isLearnedTemplate: compiled.isLearned,
+            evidence: thread.evidence, weight: thread.weight)
+        return .accepted(interpretation)
+    }
+
+    // MARK: app
+
+    private struct Rejection: Error { var reason: String }
+
+    private func resolveApp(intent: IntentSchema, appCaptures: [Capture], captures: [Capture]) -> Result<(index: Int, source: AppSource)?, Rejection> {
+        if appCaptures.count > 1 {
+            return .failure(Rejection(reason: "the utterance names an app more than once"))
+        }
+        if let capture = appCaptures.first {
+            let named = appIndexes(capture)
+            if let supporting = named.first(where: { grammar.apps[$0].supports(intent.name) }) {
+                return .success((supporting, .named))
+            }
+            let name = named.first.map { grammar.apps[$0].displayName } ?? "the app"
+            return .failure(Rejection(reason: "\(name) does not support \(intent.name)"))
+        }
+        if let contextApp {
+            guard grammar.apps[contextApp].supports(intent.name) else {
+                return .failure(Rejection(reason: "\(grammar.apps[contextApp].displayName) (the app given as context) does not support \(intent.name)"))
+            }
+            return .success((contextApp, .context))
+        }
+        let supporting = grammar.apps.indices.filter { grammar.apps[$0].supports(intent.name) }
+        if supporting.isEmpty { return .failure(Rejection(reason: "no loaded app supports \(intent.name)")) }
+        if supporting.count == 1 { return .success((supporting[0], .onlySupportingApp)) }
+        let known = Set(captures.flatMap(termApps)).intersection(supporting)
+        if known.count == 1, let only = known.first { return .success((only, .vocabulary)) }
+        return .success(nil)
+    }
+
+    private func appIndexes(_ capture: Capture) -> [Int] {
+        guard case .phrase(let set, let values, _) = capture.source else { return [] }
+        return values.compactMap { value in
+            if case .app(let index) = grammar.phraseSets[Int(set)].entries[Int(value)] { return index }
+            return nil
+        }
+    }
+
+    /// Apps whose vocabulary the capture matched.
+    private func termApps(_ capture: Capture) -> [Int] {
+        guard case .phrase(let set, let values, _) = capture.source else { return [] }
+        return values.compactMap { value in
+            if case .term(let app, _, _, _) = grammar.phraseSets[Int(set)].entries[Int(value)] { return app }
+            return nil
+        }
+    }
+
+    // MARK: parameters
+
+    private func parameters(intent: IntentSchema, template: Template, captures: [Capture], app: Int?) -> [(name: String, value: ParameterValue)] {
+        var result: [(name: String, value: ParameterValue)] = []
+        for parameter in intent.parameters {
+            var values = captures.filter { grammar.slotNames[Int($0.slot)] == parameter.name }
+                .sorted { $0.start < $1.start }
+                .map { slotValue($0, app: app) }
+            if let fixed = template.fixedSlots.first(where: { $0.name == parameter.name }) {
+                values = [SlotValue(spoken: fixed.value.description, value: fixed.value.json)]
+            }
+            guard !values.isEmpty else { continue }
+            result.append((parameter.name, parameter.isMultiValued ? .multiple(values) : .single(values[0])))
+        }
+        return result
+    }
+
+    private func slotValue(_ capture: Capture, app: Int?) -> SlotValue {
+        let first = text.tokens[Int(capture.start)], last = text.tokens[max(Int(capture.start), Int(capture.end) - 1)]
+        let range = first.range.lowerBound..<last.range.upperBound
+        var value = SlotValue(spoken: text.slice(range), range: range)
+        switch capture.source {
+        case .wildcard: break
+        case .entity(let entity):
+            if case .number(let n) = entity { value.value = .number(n) }
+        case .phrase(let set, let values, let isSound):
+            value.isSoundsLike = isSound
+            describe(&value, set: grammar.phraseSets[Int(set)], values: values, app: app)
+        }
+        return value
+    }
+
+    /// Fills identifier (a term of the chosen app, highest priority first) or a list's `out`.
+    private func describe(_ value: inout SlotValue, set: PhraseSet, values: [Int32], app: Int?) {
+        var bestTerm: (identifier: String?, priority: Int)?
+        for entryIndex in values {
+            switch set.entries[Int(entryIndex)] {
+            case .listValue(let index):
+                if let list = set.list, index < grammar.lists[Int(list)].values.count {
+                    value.value = grammar.lists[Int(list)].values[index].out.json
+                }
+            case .term(let termApp, let identifier, _, let priority):
+                if termApp == app, priority < (bestTerm?.priority ?? Int.max) { bestTerm = (identifier, priority) }
+            case .app: break
+            }
+        }
+        value.identifier = bestTerm?.identifier
+    }
+
+    // MARK: score
+
+    /// Share of the utterance explained, weighted by how strongly (literal > named > sound >
+    /// wildcard > skipped), mapped into [0, 1]; an unknown app or missing values lower it.
+    private func score(_ thread: Thread, appKnown: Bool, missing: Int) -> Double {
+        let coverage = wordCount > 0 ? min(1, max(0, thread.weight / Double(wordCount))) : 0
+        var score = 0.4 + 0.6 * coverage
+        if !appKnown { score -= 0.1 }
+        score -= 0.03 * Double(missing)
+        return (min(1, max(0, score)) * 100).rounded() / 100
+    }
+}

@@ -1,0 +1,116 @@
+import IntentParseNormalization
+
+/// A character trie over run-together phrase keys, walked token by token.
+///
+/// A phrase is indexed by the concatenation of its tokens' keys ("List-o-Mat" → "listomat"), and
+/// an utterance is walked from a start token by feeding each following token's key; a phrase
+/// matches only where the walk ends exactly at a token boundary. So "List-o-Mat", "ListOMat" and
+/// "list o mat" all find the same phrase, without ever matching half a word.
+///
+/// Cost of one walk: O(length of the longest phrase), whatever the number of phrases.
+struct PhraseTrie: Sendable {
+    private struct Node: Sendable {
+        var children: [(byte: UInt8, node: Int32)] = []
+        var values: [Int32] = []
+    }
+
+    private var nodes: [Node] = [Node()]
+
+    var isEmpty: Bool { nodes.count == 1 }
+
+    /// Adds `value` under the concatenated key.
+    mutating func insert(_ key: String, value: Int32) {
+        var current = 0
+        for byte in key.utf8 {
+            if let next = nodes[current].children.first(where: { $0.byte == byte })?.node {
+                current = Int(next)
+            } else {
+                nodes.append(Node())
+                let index = Int32(nodes.count - 1)
+                nodes[current].children.append((byte, index))
+                current = Int(index)
+            }
+        }
+        if !nodes[current].values.contains(value) { nodes[current].values.append(value) }
+    }
+
+    /// Every phrase starting at token `start`: (index of the token after the phrase, values).
+    /// `key` picks the token key to walk (loose or sound); punctuation tokens inside are skipped.
+    func matches(in tokens: [Token], from start: Int, key: (Token) -> String, collapseBoundary: Bool = false) -> [(end: Int, values: [Int32])] {
+        guard start < tokens.count, !tokens[start].isPunctuation else { return [] }
+        var results: [(Int, [Int32])] = []
+        var current = 0
+        var lastByte: UInt8?
+        var index = start
+        walk: while index < tokens.count {
+            let token = tokens[index]
+            index += 1
+            if token.isPunctuation { continue }
+            var first = true
+            for byte in key(token).utf8 {
+                defer { first = false; lastByte = byte }
+                if first, collapseBoundary, byte == lastByte { continue }
+                guard let next = nodes[current].children.first(where: { $0.byte == byte })?.node else { break walk }
+                current = Int(next)
+            }
+            if !nodes[current].values.isEmpty { results.append((index, nodes[current].values)) }
+            if nodes[current].children.isEmpty { break }
+        }
+        return results
+    }
+}
+
+/// The phrases of one slot source (a list, a vocabulary type, the app names), with an exact trie
+/// and, for names, a sounds-like trie. Values are indexes into `entries`.
+struct PhraseSet: Sendable {
+    /// What a phrase stands for.
+    enum Entry: Sendable, Hashable {
+        /// A `values:` item of a list: index into the list's values.
+        case listValue(Int)
+        /// A vocabulary term: app index, term.
+        case term(app: Int, identifier: String?, display: String, priority: Int)
+        /// An app name: app index.
+        case app(Int)
+    }
+
+    var exact = PhraseTrie()
+    var sound = PhraseTrie()
+    var entries: [Entry] = []
+    /// Whether sounds-like matching is on (names, not closed enumerations).
+    var usesSound = false
+    /// The list whose `values` the `.listValue` entries index, if any.
+    var list: Int32?
+
+    /// The shortest run-together sound key indexed; shorter ones alike too much.
+    static let minimumSoundKey = 4
+
+    mutating func add(_ phrase: String, entry: Entry, normalizer: Normalizer, soundOnly: Bool = false) {
+        let tokens = normalizer.tokenize(phrase).tokens.filter { !$0.isPunctuation }
+        guard !tokens.isEmpty else { return }
+        let value: Int32
+        if let existing = entries.firstIndex(of: entry) {
+            value = Int32(existing)
+        } else {
+            entries.append(entry)
+            value = Int32(entries.count - 1)
+        }
+        if !soundOnly { exact.insert(tokens.map(\.looseKey).joined(), value: value) }
+        if usesSound {
+            let key = SoundsLike.joining(tokens.map(\.soundKey))
+            if key.count >= PhraseSet.minimumSoundKey { sound.insert(key, value: value) }
+        }
+    }
+
+    /// Matches starting at `start`: exact ones, then sounds-like ones that end where no exact
+    /// match ends.
+    func matches(in tokens: [Token], from start: Int) -> [(end: Int, values: [Int32], isSound: Bool)] {
+        let exactMatches = exact.matches(in: tokens, from: start, key: \.looseKey)
+        var results = exactMatches.map { ($0.end, $0.values, false) }
+        guard usesSound, !sound.isEmpty else { return results }
+        let exactEnds = Set(exactMatches.map(\.end))
+        for match in sound.matches(in: tokens, from: start, key: \.soundKey, collapseBoundary: true) where !exactEnds.contains(match.end) {
+            results.append((match.end, match.values, true))
+        }
+        return results
+    }
+}

@@ -1,0 +1,128 @@
+import IntentParseGrammar
+import IntentParseSchema
+import IntentParseVocabulary
+
+/// Compiling `{list:slot}`: phrase sets, entities and wildcards, and multi-valued loops.
+extension Builder {
+    /// A slot whose parameter takes several values is `item (<item_separator> item)*`.
+    mutating func compileSlot(list: String, slot: String, from: Int32, context: TemplateContext) -> Int32 {
+        let slotID = slotID(slot, in: &output)
+        slotOrder += 1
+        let multiValued = context.intent?.parameter(slot)?.isMultiValued ?? false
+        guard multiValued, let separator = grammar.rules[LanguageGrammar.itemSeparatorRule] else {
+            return compileSlotItem(list: list, slot: slotID, from: from)
+        }
+        let itemEnd = compileSlotItem(list: list, slot: slotID, from: from)
+        var separatorContext = context
+        separatorContext.keepPunctuation = true
+        let afterSeparator = compile(separator.source.expression, from: itemEnd, context: separatorContext)
+        let nextItemEnd = compileSlotItem(list: list, slot: slotID, from: afterSeparator)
+        edge(nextItemEnd, .epsilon, itemEnd)
+        let end = newNode()
+        edge(itemEnd, .epsilon, end)
+        return end
+    }
+
+    /// One value: a phrase of the list's set, an entity reading, or (open lists) any words.
+    private mutating func compileSlotItem(list name: String, slot: Int32, from: Int32) -> Int32 {
+        let end = newNode()
+        if name == LanguageGrammar.appList {
+            edge(from, .phrases(set: output.appPhraseSet, slot: slot), end)
+            return end
+        }
+        guard let listID = listIndex[name] else { return end }
+        let list = output.lists[Int(listID)]
+        if let set = phraseSet(for: list) {
+            edge(from, .phrases(set: set, slot: slot), end)
+        }
+        if let entity = list.entity ?? (list.range != nil ? "number" : nil), let entityID = entityIndex[entity] {
+            edge(from, .entity(entity: entityID, slot: slot, list: listID), end)
+        }
+        if list.isWildcard {
+            let open = newNode(allowsSkip: false)
+            let inside = newNode(allowsSkip: false)
+            edge(from, .wildcardOpen(slot: slot, order: slotOrder), open)
+            edge(open, .wildcardToken, inside)
+            edge(inside, .wildcardToken, inside)
+            edge(inside, .wildcardClose, end)
+        }
+        return end
+    }
+
+    /// The phrase set of a list's values, vocabulary and parameter vocabulary (nil if none).
+    private mutating func phraseSet(for list: ListDefinition) -> Int32? {
+        if let existing = listPhraseSets[list.name] { return existing }
+        var set = PhraseSet()
+        set.usesSound = list.vocabulary != nil || list.parameter != nil
+        set.list = listIndex[list.name]
+        for (index, value) in list.values.enumerated() {
+            for phrase in PhraseExpansion.phrases(of: value.spoken.expression, rules: grammar.rules) {
+                set.add(phrase, entry: .listValue(index), normalizer: normalizer)
+            }
+        }
+        for (appIndex, app) in output.apps.enumerated() {
+            guard let localized = app.localization(for: grammar.locale) else { continue }
+            var terms: [VocabularyTerm] = []
+            if let type = list.vocabulary { terms += localized.userVocabulary[type] ?? [] }
+            if let path = list.parameter { terms += localized.parameterVocabularies[path] ?? [] }
+            for term in terms { addTerm(term, app: appIndex, to: &set) }
+        }
+        guard !set.entries.isEmpty else { return nil }
+        output.phraseSets.append(set)
+        let id = Int32(output.phraseSets.count - 1)
+        listPhraseSets[list.name] = id
+        return id
+    }
+
+    private func addTerm(_ term: VocabularyTerm, app: Int, to set: inout PhraseSet) {
+        let entry = PhraseSet.Entry.term(app: app, identifier: term.identifier, display: term.displayName, priority: term.priority)
+        for phrase in term.phrases {
+            set.add(phrase.text, entry: entry, normalizer: normalizer)
+            if let pronunciation = phrase.pronunciation {
+                set.add(pronunciation, entry: entry, normalizer: normalizer)
+            }
+        }
+    }
+
+    /// Every app's display name, bundle name, alternative names and pronunciation hints.
+    mutating func makeAppPhraseSet() -> Int32 {
+        var set = PhraseSet()
+        set.usesSound = true
+        for (index, app) in output.apps.enumerated() {
+            for name in app.spokenNames {
+                set.add(name.text, entry: .app(index), normalizer: normalizer)
+            }
+        }
+        output.phraseSets.append(set)
+        return Int32(output.phraseSets.count - 1)
+    }
+}
+
+/// Expands a small template (a list value's `in`) into every phrase it can say.
+enum PhraseExpansion {
+    /// More variants than this in one list value is a grammar problem; the rest are dropped.
+    static let limit = 1000
+
+    static func phrases(of expression: Expression, rules: [String: ExpansionRule], depth: Int = 0) -> [String] {
+        guard depth < 32 else { return [] }
+        switch expression {
+        case .words(let text): return [text]
+        case .slot: return []
+        case .rule(let name, _):
+            guard let rule = rules[name] else { return [] }
+            return phrases(of: rule.source.expression, rules: rules, depth: depth + 1)
+        case .optional(let inner): return [""] + phrases(of: inner, rules: rules, depth: depth + 1)
+        case .choice(let items):
+            return Array(items.flatMap { phrases(of: $0, rules: rules, depth: depth + 1) }.prefix(limit))
+        case .sequence(let items):
+            return items.reduce([""]) { partial, item in
+                let next = phrases(of: item, rules: rules, depth: depth + 1)
+                return Array(partial.lazy.flatMap { head in next.map { head + " " + $0 } }.prefix(limit))
+            }
+        case .permutation(let items):
+            return Array(GrammarCompilerSupport.orderings(items).flatMap {
+                phrases(of: .sequence($0), rules: rules, depth: depth + 1)
+            }.prefix(limit))
+        }
+    }
+}

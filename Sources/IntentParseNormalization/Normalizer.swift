@@ -1,0 +1,125 @@
+/// Turns text into tokens with matching keys, for one locale.
+///
+/// Pipeline per token: ICU word segmentation of the original text (spaces are not word
+/// boundaries in Chinese or Japanese), then NFKC, locale-aware case folding (Turkish and
+/// Azerbaijani fold I to dotless ı), apostrophe unification; the loose key drops diacritics and
+/// apostrophes and reduces Latin letters to ASCII with ICU's Latin-ASCII transliterator.
+///
+/// Thread-safe: ICU handles are serialised internally.
+public final class Normalizer: Sendable {
+    public let locale: String
+    private let turkic: Bool
+    private let segmenter: WordSegmenter?
+    private let latinToASCII: Transliterator?
+
+    public init(locale: String) {
+        self.locale = locale
+        let language = Normalizer.language(of: locale)
+        self.turkic = language == "tr" || language == "az"
+        self.segmenter = WordSegmenter(locale: locale.replacingOccurrences(of: "-", with: "_"))
+        self.latinToASCII = Transliterator(id: "Latin-ASCII")
+    }
+
+    /// The language subtag of a locale id: "zh-Hans" → "zh", "en_US" → "en".
+    public static func language(of locale: String) -> String {
+        let cut = locale.firstIndex { $0 == "-" || $0 == "_" } ?? locale.endIndex
+        return locale[..<cut].lowercased()
+    }
+
+    /// Splits `text` into word, number and punctuation tokens; whitespace is dropped.
+    public func tokenize(_ text: String) -> TokenizedText {
+        let utf16 = Array(text.utf16)
+        let segments = segmenter?.segments(utf16) ?? fallbackSegments(utf16)
+        var tokens: [Token] = []
+        tokens.reserveCapacity(segments.count)
+        for segment in segments {
+            let units = Array(utf16[segment.range])
+            let kind: Token.Kind
+            switch segment.kind {
+            case 1: kind = .number
+            case 2, 3, 4: kind = .word
+            default:
+                if units.allSatisfy(Normalizer.isSpace) { continue }
+                kind = .punctuation
+            }
+            tokens.append(token(units, range: segment.range, kind: kind))
+        }
+        return TokenizedText(text: text, utf16: utf16, tokens: tokens)
+    }
+
+    /// The loose keys of a phrase's word and number tokens, as the matcher compares them.
+    public func looseKeys(_ phrase: String) -> [String] {
+        tokenize(phrase).tokens.filter { !$0.isPunctuation }.map(\.looseKey)
+    }
+
+    /// The case-folded, NFKC key of a whole string (not tokenized).
+    public func key(_ text: String) -> String {
+        let units = Array(text.utf16)
+        if let fast = asciiKey(units) { return fast }
+        return String(decoding: foldedUnits(units), as: UTF16.self)
+    }
+
+    private func token(_ units: [UInt16], range: Range<Int>, kind: Token.Kind) -> Token {
+        let text = String(decoding: units, as: UTF16.self)
+        let key: String, loose: String
+        if let fast = asciiKey(units) {
+            key = fast
+            loose = fast.contains("'") ? fast.replacingOccurrences(of: "'", with: "") : fast
+        } else {
+            let folded = foldedUnits(units)
+            key = String(decoding: folded, as: UTF16.self)
+            loose = looseKey(folded)
+        }
+        return Token(range: range, text: text, key: key, looseKey: loose, soundKey: SoundsLike.key(loose), kind: kind)
+    }
+
+    /// Lowercase ASCII without ICU, when that gives the same result as the full pipeline.
+    private func asciiKey(_ units: [UInt16]) -> String? {
+        guard units.allSatisfy({ $0 < 0x80 }) else { return nil }
+        if turkic, units.contains(0x49) { return nil }
+        let lowered = units.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+        return String(decoding: lowered, as: UTF16.self)
+    }
+
+    private func foldedUnits(_ units: [UInt16]) -> [UInt16] {
+        let composed = ICUText.nfkc(units) ?? units
+        let folded = ICUText.foldCase(composed, turkic: turkic) ?? composed
+        return folded.map(Normalizer.unifyApostrophe)
+    }
+
+    private func looseKey(_ folded: [UInt16]) -> String {
+        var units = ICUText.stripMarks(folded) ?? folded
+        if units.contains(where: { $0 >= 0x80 }), let latinToASCII {
+            units = latinToASCII.apply(units)
+        }
+        return String(decoding: units.filter { $0 != 0x27 }, as: UTF16.self)
+    }
+
+    /// ’ ‘ ʼ ＇ and ` all become '.
+    private static func unifyApostrophe(_ unit: UInt16) -> UInt16 {
+        switch unit {
+        case 0x2019, 0x2018, 0x02BC, 0xFF07, 0x60: return 0x27
+        default: return unit
+        }
+    }
+
+    private static func isSpace(_ unit: UInt16) -> Bool {
+        unit == 0x20 || (0x09...0x0D).contains(unit) || unit == 0xA0 || unit == 0x3000 || (0x2000...0x200B).contains(unit)
+    }
+
+    /// Used only if ICU cannot open a word break iterator: splits on spaces.
+    private func fallbackSegments(_ utf16: [UInt16]) -> [WordSegmenter.Segment] {
+        var segments: [WordSegmenter.Segment] = []
+        var start: Int?
+        for (i, unit) in utf16.enumerated() {
+            if Normalizer.isSpace(unit) {
+                if let s = start { segments.append(.init(range: s..<i, kind: 2)) }
+                start = nil
+            } else if start == nil {
+                start = i
+            }
+        }
+        if let s = start { segments.append(.init(range: s..<utf16.count, kind: 2)) }
+        return segments
+    }
+}

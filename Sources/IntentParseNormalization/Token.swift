@@ -1,0 +1,61 @@
+/// One word, number or punctuation mark of an utterance or a template literal.
+///
+/// Offsets are sacred: `range` is in UTF-16 code units of the ORIGINAL text, before any
+/// normalization, so a slot's `spoken` value is always cut from what the user typed.
+public struct Token: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        case word
+        case number
+        /// Punctuation, symbols and emoji: ignored by the matcher except as list separators.
+        case punctuation
+    }
+
+    /// UTF-16 offsets into the original text.
+    public var range: Range<Int>
+    /// The original text of the token.
+    public var text: String
+    /// NFKC, locale-aware case folding, apostrophes unified ("Don’t" → "don't").
+    public var key: String
+    /// `key` without diacritics or apostrophes, Latin letters reduced to ASCII ("Café" → "cafe").
+    /// Literals, list values and vocabulary phrases are compared on this key.
+    public var looseKey: String
+    /// A sounds-like key of `looseKey` (see `SoundsLike`), for pronunciation hints.
+    public var soundKey: String
+    public var kind: Kind
+
+    public init(range: Range<Int>, text: String, key: String, looseKey: String, soundKey: String, kind: Kind) {
+        self.range = range
+        self.text = text
+        self.key = key
+        self.looseKey = looseKey
+        self.soundKey = soundKey
+        self.kind = kind
+    }
+
+    public var isPunctuation: Bool { kind == .punctuation }
+}
+
+/// A tokenized text: the original string, its UTF-16 view and its tokens.
+public struct TokenizedText: Sendable {
+    public let text: String
+    public let utf16: [UInt16]
+    public let tokens: [Token]
+
+    public init(text: String, utf16: [UInt16], tokens: [Token]) {
+        self.text = text
+        self.utf16 = utf16
+        self.tokens = tokens
+    }
+
+    /// The original text between two UTF-16 offsets.
+    public func slice(_ range: Range<Int>) -> String {
+        let lower = max(0, min(range.lowerBound, utf16.count))
+        let upper = max(lower, min(range.upperBound, utf16.count))
+        return String(decoding: utf16[lower..<upper], as: UTF16.self)
+    }
+
+    /// The original text from the start of token `first` to the end of token `last` (inclusive).
+    public func slice(tokens first: Int, through last: Int) -> String {
+        slice(tokens[first].range.lowerBound..<tokens[last].range.upperBound)
+    }
+}

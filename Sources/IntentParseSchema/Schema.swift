@@ -1,0 +1,100 @@
+/// The intent schema: domains, intents and their typed parameters, in SiriKit's names.
+///
+/// Grammars and vocabulary are validated against it (unknown intent or parameter names are
+/// errors), the matcher uses it to split multi-valued parameters and type values, and the dialogue
+/// asks for required parameters in `parameters` order.
+public enum Domain: String, Sendable, CaseIterable {
+    case messaging, calling, rideBooking, workouts, photos, payments, listsAndNotes, visualCodes
+    case reservations, restaurantReservations, media, custom
+}
+
+/// What kind of value a parameter holds, and so how its `value` is typed in the output.
+public enum ValueType: Sendable, Hashable {
+    case person
+    case string
+    case speakableString
+    case taskList
+    case task
+    case note
+    /// A closed set of enum case names (`completed`, `notCompleted`).
+    case enumeration([String])
+    case number
+    case integer
+    case boolean
+
+    /// Types whose values are names a person says (resolved against vocabulary in dialogue).
+    public var isNamed: Bool {
+        switch self {
+        case .person, .speakableString, .taskList, .task, .note: return true
+        default: return false
+        }
+    }
+}
+
+public struct ParameterSchema: Sendable, Hashable {
+    public var name: String
+    public var type: ValueType
+    public var isMultiValued: Bool
+    public var isRequired: Bool
+    /// The `INVocabularyStringType` case whose user vocabulary names this parameter's values.
+    public var vocabulary: String?
+
+    public init(_ name: String, _ type: ValueType, multiple: Bool = false, required: Bool = false, vocabulary: String? = nil) {
+        self.name = name
+        self.type = type
+        self.isMultiValued = multiple
+        self.isRequired = required
+        self.vocabulary = vocabulary
+    }
+}
+
+public struct IntentSchema: Sendable, Hashable {
+    public var name: String
+    public var domain: Domain
+    /// In the order the dialogue resolves them.
+    public var parameters: [ParameterSchema]
+
+    public init(_ name: String, _ domain: Domain, _ parameters: [ParameterSchema]) {
+        self.name = name
+        self.domain = domain
+        self.parameters = parameters
+    }
+
+    public func parameter(_ name: String) -> ParameterSchema? {
+        parameters.first { $0.name == name }
+    }
+
+    public var requiredParameters: [ParameterSchema] { parameters.filter(\.isRequired) }
+}
+
+/// A set of intents by name: SiriKit's built-in ones plus any custom intents an app defines.
+public struct Schema: Sendable {
+    public private(set) var intents: [String: IntentSchema]
+
+    public init(_ intents: [IntentSchema]) {
+        self.intents = Dictionary(intents.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    public subscript(name: String) -> IntentSchema? { intents[name] }
+
+    public var intentNames: [String] { intents.keys.sorted() }
+
+    public mutating func add(_ intent: IntentSchema) { intents[intent.name] = intent }
+
+    /// Resolves "INAddTasksIntent.targetTaskList" to its intent and parameter.
+    public func parameter(path: String) -> (IntentSchema, ParameterSchema)? {
+        let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let intent = intents[parts[0]], let parameter = intent.parameter(parts[1]) else { return nil }
+        return (intent, parameter)
+    }
+}
+
+/// The `INVocabularyStringType` case names a user vocabulary file may use.
+public enum VocabularyStringType {
+    public static let all: [String] = [
+        "contactName", "contactGroupName", "photoTag", "photoAlbumName", "workoutActivityName",
+        "carProfileName", "carName", "paymentsOrganizationName", "paymentsAccountNickname",
+        "notebookItemTitle", "notebookItemGroupName", "mediaPlaylistTitle", "mediaMusicArtistName",
+        "mediaAudiobookTitle", "mediaAudiobookAuthorName", "mediaShowTitle",
+    ]
+}

@@ -1,0 +1,121 @@
+import IntentParseSchema
+
+/// One thing an app or user calls by name: a contact, a list title, a workout name.
+///
+/// `phrases` are the spoken forms (the first is the preferred one); `pronunciation` holds
+/// sounds-like hints ("ba nana ri fic") that the matcher indexes beside the phrases.
+public struct VocabularyTerm: Sendable, Hashable {
+    public struct Phrase: Sendable, Hashable {
+        public var text: String
+        public var pronunciation: String?
+
+        public init(text: String, pronunciation: String? = nil) {
+            self.text = text
+            self.pronunciation = pronunciation
+        }
+    }
+
+    public var identifier: String?
+    public var phrases: [Phrase]
+    /// 0 is the most important (UserVocabulary arrays are ordered by priority).
+    public var priority: Int
+
+    public init(identifier: String?, phrases: [Phrase], priority: Int) {
+        self.identifier = identifier
+        self.phrases = phrases
+        self.priority = priority
+    }
+
+    /// The name to show a person: the first phrase.
+    public var displayName: String { phrases.first?.text ?? identifier ?? "" }
+}
+
+/// An app's vocabulary for one language (one `.lproj` folder).
+public struct LocalizedVocabulary: Sendable {
+    /// From AppIntentVocabulary.plist: "INStartWorkoutIntent.workoutName" → terms.
+    public var parameterVocabularies: [String: [VocabularyTerm]] = [:]
+    /// From AppIntentVocabulary.plist: intent name → example utterances, in the plist's order.
+    public var intentPhrases: [(intent: String, examples: [String])] = []
+    /// From UserVocabulary.plist: INVocabularyStringType case → terms by priority.
+    public var userVocabulary: [String: [VocabularyTerm]] = [:]
+    /// The folder these came from, e.g. "en.lproj" (for diagnostics and `check`).
+    public var folder: String
+
+    public init(folder: String) { self.folder = folder }
+}
+
+/// An alternative name from Info.plist's INAlternativeAppNames.
+public struct AlternativeAppName: Sendable, Hashable {
+    public var name: String
+    public var pronunciationHint: String?
+
+    public init(name: String, pronunciationHint: String?) {
+        self.name = name
+        self.pronunciationHint = pronunciationHint
+    }
+}
+
+/// Everything intentparse knows about one app: identity, supported intents and vocabulary.
+public struct AppVocabulary: Sendable {
+    /// CFBundleDisplayName (or CFBundleName): the name printed in results.
+    public var displayName: String
+    public var bundleName: String?
+    public var identifier: String
+    public var alternativeNames: [AlternativeAppName]
+    public var intentsSupported: [String]
+    public var developmentRegion: String?
+    /// Path of the app's folder, for diagnostics.
+    public var path: String
+    /// Localized vocabularies by `.lproj` folder name without the extension ("en", "zh-Hans", "Base").
+    public var localizations: [String: LocalizedVocabulary]
+
+    public init(displayName: String, bundleName: String?, identifier: String, alternativeNames: [AlternativeAppName],
+                intentsSupported: [String], developmentRegion: String?, path: String,
+                localizations: [String: LocalizedVocabulary]) {
+        self.displayName = displayName
+        self.bundleName = bundleName
+        self.identifier = identifier
+        self.alternativeNames = alternativeNames
+        self.intentsSupported = intentsSupported
+        self.developmentRegion = developmentRegion
+        self.path = path
+        self.localizations = localizations
+    }
+
+    public func supports(_ intent: String) -> Bool { intentsSupported.contains(intent) }
+
+    /// Every way to say the app's name: display name, bundle name, alternative names and their
+    /// pronunciation hints. Hints are flagged so the matcher can score them as sounds-like.
+    public var spokenNames: [(text: String, isPronunciationHint: Bool)] {
+        var names: [(String, Bool)] = [(displayName, false)]
+        if let bundleName { names.append((bundleName, false)) }
+        for alternative in alternativeNames {
+            names.append((alternative.name, false))
+            if let hint = alternative.pronunciationHint { names.append((hint, true)) }
+        }
+        var seen = Set<String>()
+        return names.filter { seen.insert($0.0.lowercased()).inserted }
+    }
+
+    /// The vocabulary for `locale`: the most specific `.lproj` present, then its language
+    /// (`zh-Hans` → `zh`), then `Base`, then the development region.
+    public func localization(for locale: String) -> LocalizedVocabulary? {
+        for candidate in AppVocabulary.fallbackChain(locale, developmentRegion: developmentRegion) {
+            if let found = localizations[candidate] { return found }
+        }
+        return nil
+    }
+
+    static func fallbackChain(_ locale: String, developmentRegion: String?) -> [String] {
+        let normalized = locale.replacingOccurrences(of: "_", with: "-")
+        var chain = [normalized]
+        var parts = normalized.split(separator: "-").map(String.init)
+        while parts.count > 1 {
+            parts.removeLast()
+            chain.append(parts.joined(separator: "-"))
+        }
+        chain.append("Base")
+        if let developmentRegion { chain.append(developmentRegion) }
+        return chain
+    }
+}

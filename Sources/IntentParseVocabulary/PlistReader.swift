@@ -1,0 +1,99 @@
+import Foundation
+import IntentParseBase
+
+/// Reads one property list with Foundation and checks value types, reporting each problem with
+/// the file and the key path where it sits (`ParameterVocabularies[0].ParameterNames[1]`).
+struct PlistReader {
+    let file: String
+    var log: DiagnosticLog
+
+    init(file: String, log: DiagnosticLog) {
+        self.file = file
+        self.log = log
+    }
+
+    /// Parses XML or binary plist data; reports a malformed file and returns nil.
+    mutating func root(of url: URL) -> Any? {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            log.error(SourceLocation(file: file), "cannot read file: \(error.localizedDescription)")
+            return nil
+        }
+        if data.isEmpty {
+            log.error(SourceLocation(file: file), "the file is empty; expected a property list")
+            return nil
+        }
+        do {
+            return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            log.error(SourceLocation(file: file), "not a valid property list: \(PlistReader.describe(error))")
+            return nil
+        }
+    }
+
+    mutating func error(_ path: String, _ message: String) {
+        log.error(SourceLocation(file: file, keyPath: path), message)
+    }
+
+    mutating func warning(_ path: String, _ message: String) {
+        log.append(.warning(SourceLocation(file: file, keyPath: path), message))
+    }
+
+    mutating func dictionary(_ value: Any?, _ path: String) -> [String: Any]? {
+        typed(value, path, "a dictionary")
+    }
+
+    mutating func array(_ value: Any?, _ path: String) -> [Any]? {
+        typed(value, path, "an array")
+    }
+
+    mutating func string(_ value: Any?, _ path: String) -> String? {
+        guard let text: String = typed(value, path, "a string") else { return nil }
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            error(path, "is an empty string")
+            return nil
+        }
+        return text
+    }
+
+    /// An optional string: nil without a diagnostic when absent.
+    mutating func optionalString(_ value: Any?, _ path: String) -> String? {
+        value == nil ? nil : string(value, path)
+    }
+
+    private mutating func typed<T>(_ value: Any?, _ path: String, _ expected: String) -> T? {
+        guard let value else {
+            error(path, "is missing; expected \(expected)")
+            return nil
+        }
+        guard let typed = value as? T else {
+            error(path, "expected \(expected), found \(PlistReader.kind(of: value))")
+            return nil
+        }
+        return typed
+    }
+
+    static func kind(of value: Any) -> String {
+        switch value {
+        case is String: return "a string"
+        case is [Any]: return "an array"
+        case is [String: Any]: return "a dictionary"
+        case is Date: return "a date"
+        case is Data: return "data"
+        case is NSNumber: return "a number or boolean"
+        default: return "\(type(of: value))"
+        }
+    }
+
+    static func describe(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let debug = nsError.userInfo["NSDebugDescription"] as? String { return debug }
+        return nsError.localizedDescription
+    }
+}
+
+/// Joins key path components: `join("a", 0)` → "a[0]", `join("a", "b")` → "a.b".
+func join(_ path: String, _ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+func join(_ path: String, _ index: Int) -> String { "\(path)[\(index)]" }

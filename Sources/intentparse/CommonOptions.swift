@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import IntentParse
+
+enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
+    case json, text
+}
+
+/// Options every subcommand takes (DESIGN.md section 6).
+struct CommonOptions: ParsableArguments {
+    @Option(help: "Folder of grammar files, one subfolder per locale.")
+    var grammars = "Grammars"
+
+    @Option(help: "Folder of apps (Info.plist, <lang>.lproj/*.plist).")
+    var vocabulary = "Vocabulary"
+
+    @Option(help: "Locale of the utterances (en, fr, ...), or auto to try every loaded locale.")
+    var locale = "auto"
+
+    @Option(help: "The app in focus, for utterances that name none (name or bundle identifier).")
+    var app: String?
+
+    @Option(help: "Reference time for relative dates, ISO 8601 (default: the clock).")
+    var now: String?
+
+    @Option(help: "Output format: json or text.")
+    var format: OutputFormat = .json
+
+    func validate() throws {
+        if let now, ISO8601.parse(now) == nil {
+            throw ValidationError("--now '\(now)' is not an ISO 8601 date and time (e.g. 2026-11-21T09:30:00Z)")
+        }
+    }
+
+    /// The reference time: --now or the clock.
+    var referenceDate: Date { now.flatMap(ISO8601.parse) ?? Date() }
+
+    var context: MatchContext { MatchContext(app: app) }
+
+    /// Loads and compiles grammars and vocabulary; prints diagnostics and exits 2 on errors.
+    func loadParser(options: IntentParser.Options = IntentParser.Options()) throws -> IntentParser {
+        do {
+            let parser = try IntentParser(grammars: URL(fileURLWithPath: grammars), vocabulary: URL(fileURLWithPath: vocabulary), options: options)
+            DiagnosticPrinter.standardError.print(parser.warnings)
+            if let app, parser.matchers.values.first?.contextAppIndex(app) == nil {
+                DiagnosticPrinter.standardError.printMessage("error: --app '\(app)' is not a loaded app; loaded: \(parser.apps.map(\.displayName).joined(separator: ", "))")
+                throw ExitCode(2)
+            }
+            if locale != "auto", parser.matchers[locale] == nil {
+                DiagnosticPrinter.standardError.printMessage("error: no grammar for --locale '\(locale)'; loaded: \(parser.locales.joined(separator: ", "))")
+                throw ExitCode(2)
+            }
+            return parser
+        } catch let error as DiagnosticError {
+            DiagnosticPrinter.standardError.print(error.diagnostics)
+            throw ExitCode(2)
+        }
+    }
+}
+
+enum ISO8601 {
+    static func parse(_ text: String) -> Date? {
+        let full = ISO8601DateFormatter()
+        if let date = full.date(from: text) { return date }
+        let local = ISO8601DateFormatter()
+        local.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
+        local.timeZone = TimeZone.current
+        if let date = local.date(from: text) { return date }
+        let day = ISO8601DateFormatter()
+        day.formatOptions = [.withFullDate, .withDashSeparatorInDate]
+        return day.date(from: text)
+    }
+}

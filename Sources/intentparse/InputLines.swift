@@ -1,0 +1,38 @@
+import Foundation
+
+/// Reads standard input one line at a time as raw bytes, so that invalid UTF-8 is reported
+/// for its line instead of being silently replaced.
+struct InputLines: Sequence, IteratorProtocol {
+    enum Line {
+        case text(String)
+        case invalidUTF8(String)
+    }
+
+    private var buffer: [UInt8] = []
+    private var finished = false
+    private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+
+    mutating func next() -> Line? {
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                let line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                return InputLines.decode(line)
+            }
+            if finished {
+                guard !buffer.isEmpty else { return nil }
+                defer { buffer.removeAll() }
+                return InputLines.decode(buffer)
+            }
+            let count = read(0, &chunk, chunk.count)
+            if count <= 0 { finished = true } else { buffer += chunk[0..<count] }
+        }
+    }
+
+    private static func decode(_ bytes: [UInt8]) -> Line {
+        var bytes = bytes
+        if bytes.last == 0x0D { bytes.removeLast() }
+        if let text = String(validating: bytes, as: UTF8.self) { return .text(text) }
+        return .invalidUTF8(String(decoding: bytes, as: UTF8.self))
+    }
+}
