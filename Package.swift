@@ -42,6 +42,6 @@ let package = Package(
         .testTarget(name: "IntentParseEntitiesTests", dependencies: ["IntentParseEntities"]),
         .testTarget(name: "IntentParseMatchingTests", dependencies: ["IntentParse"]),
         .testTarget(name: "IntentParseCorpusTests", dependencies: ["IntentParseCorpus"]),
-        .testTarget(name: "intentparseCLITests", dependencies: ["IntentParse"]),
+        .testTarget(name: "intentparseCLITests", dependencies: ["intentparse"]),
     ]
 )

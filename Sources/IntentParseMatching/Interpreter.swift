@@ -95,7 +95,7 @@ struct Interpreter {
             var values = captures.filter { grammar.slotNames[Int($0.slot)] == parameter.name }
                 .sorted { $0.start < $1.start }
                 .map { slotValue($0, app: app) }
-            if let fixed = template.fixedSlots.first(where: { $0.name == parameter.name }) {
+            if values.isEmpty, let fixed = template.fixedSlots.first(where: { $0.name == parameter.name }) {
                 values = [SlotValue(spoken: fixed.value.description, value: fixed.value.json)]
             }
             guard !values.isEmpty else { continue }

@@ -134,8 +134,12 @@ struct Simulation {
         case .word(let key):
             guard keyIDs[position] == key else { return }
             var next = thread
-            next.weight += Weights.literal
-            next.evidence.literal += 1
+            if text.tokens[position].isPunctuation {
+                next.weight += Weights.punctuation
+            } else {
+                next.weight += Weights.literal
+                next.evidence.literal += 1
+            }
             Simulation.relax(&chart[position + 1], edge.target, next)
         case .wildcardToken:
             guard !text.tokens[position].isPunctuation else { return }

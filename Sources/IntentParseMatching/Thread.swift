@@ -93,6 +93,9 @@ struct Thread: Sendable {
 /// skip word counts a little, so that a template that uses a word beats one that skips it.
 enum Weights {
     static let literal = 1.0
+    /// A punctuation mark a template asks for (a list separator ","): a little more than
+    /// skipping it, far less than a word.
+    static let punctuation = 0.1
     static let named = 0.95
     static let soundsLike = 0.7
     static let entity = 0.9

@@ -1,0 +1,39 @@
+import Testing
+import IntentParseNormalization
+@testable import IntentParseEntities
+
+@Suite struct NumberParserTests {
+    let parser = NumberParser(locale: "en")
+    let normalizer = Normalizer(locale: "en")
+
+    private func read(_ text: String) -> (words: Int, value: Double)? {
+        let tokenized = normalizer.tokenize(text)
+        guard let match = parser.matches(in: tokenized, from: 0).first else { return nil }
+        let words = tokenized.tokens[match.start..<match.end].filter { !$0.isPunctuation }.count
+        guard case .number(let value) = match.value else { return nil }
+        return (words, value)
+    }
+
+    @Test(arguments: [("42", 42.0), ("3.5", 3.5), ("1,000", 1000.0)])
+    func digits(_ text: String, _ expected: Double) {
+        #expect(read(text)?.value == expected)
+    }
+
+    @Test(arguments: [("twenty three", 23.0, 2), ("forty-two", 42.0, 2), ("seven", 7.0, 1),
+                      ("one hundred and five", 105.0, 4), ("two thousand", 2000.0, 2)])
+    func words(_ text: String, _ expected: Double, _ count: Int) {
+        let reading = read(text)
+        #expect(reading?.value == expected)
+        #expect(reading?.words == count)
+    }
+
+    @Test func stopsAtTheFirstNonNumberWord() {
+        #expect(read("three pizzas")?.value == 3)
+        #expect(read("three pizzas")?.words == 1)
+    }
+
+    @Test func nonNumbersGiveNothing() {
+        #expect(read("bananas") == nil)
+        #expect(read("and") == nil)
+    }
+}

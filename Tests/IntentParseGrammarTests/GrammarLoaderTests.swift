@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import IntentParseBase
+import IntentParseSchema
+@testable import IntentParseGrammar
+
+@Suite struct GrammarLoaderTests {
+    let loader = GrammarLoader(schema: .siriKit, entities: ["number"])
+
+    private func errors(_ yaml: String) -> [Diagnostic] {
+        do {
+            _ = try loader.load(text: yaml, locale: "en", file: "test.yaml")
+            return []
+        } catch let error as DiagnosticError {
+            return error.errors
+        } catch {
+            return [.error(SourceLocation(file: "?"), "\(error)")]
+        }
+    }
+
+    private let valid = """
+        language: en
+        intents:
+          INSendMessageIntent:
+            data:
+              - sentences:
+                  - "send {person:recipients} [a] message [saying {content}]"
+        lists:
+          person: {vocabulary: contactName, wildcard: true}
+          content: {wildcard: true}
+        """
+
+    @Test func loadsAValidFile() throws {
+        let grammar = try loader.load(text: valid, locale: "en")
+        #expect(grammar.templates.count == 1)
+        #expect(grammar.lists["person"]?.vocabulary == "contactName")
+        #expect(grammar.lists["person"]?.isWildcard == true)
+    }
+
+    @Test func unknownIntentSuggestsTheClosestName() {
+        let found = errors(valid.replacingOccurrences(of: "INSendMessageIntent", with: "INSendMesageIntent"))
+        #expect(found.contains { $0.message.contains("unknown intent 'INSendMesageIntent'") && $0.message.contains("did you mean 'INSendMessageIntent'") })
+    }
+
+    @Test func unknownParameterNamesTheIntentsParameters() {
+        let found = errors(valid.replacingOccurrences(of: "{person:recipients}", with: "{person:recipient}"))
+        #expect(found.contains { $0.message.contains("has no parameter 'recipient'") && $0.location.line == 6 })
+    }
+
+    @Test func templateSyntaxErrorsHaveLineAndColumn() {
+        let found = errors(valid.replacingOccurrences(of: "[a] message", with: "[a message"))
+        let error = found.first { $0.message.contains("never closed") }
+        #expect(error?.location.line == 6)
+        #expect(error?.location.column == 39)
+    }
+
+    @Test func unknownListsAndRules() {
+        let found = errors(valid.replacingOccurrences(of: "[saying {content}]", with: "[<saying> {contents}]"))
+        #expect(found.contains { $0.message.contains("unknown list {contents}") && $0.message.contains("did you mean 'content'") })
+        #expect(found.contains { $0.message.contains("unknown expansion rule <saying>") })
+    }
+
+    @Test func recursiveRulesAreReported() {
+        let yaml = valid + "\nexpansion_rules:\n  a: \"x <b>\"\n  b: \"y <a>\"\n"
+        #expect(errors(yaml).contains { $0.message.contains("refers to itself") })
+    }
+
+    @Test func yesNoOnOffStayWordsAndNumbersKeepTheirType() throws {
+        let yaml = valid + "\n  answer:\n    values: [yes, no, on, off, {in: three, out: 3}]\n"
+        let grammar = try loader.load(text: yaml, locale: "en")
+        let values = grammar.lists["answer"]?.values.map(\.out)
+        #expect(values == [.string("yes"), .string("no"), .string("on"), .string("off"), .integer(3)])
+    }
+
+    @Test func malformedYAMLAndEmptyFiles() {
+        #expect(errors("language: en\nintents: [unclosed").contains { $0.message.contains("not valid YAML") && $0.location.line != nil })
+        #expect(errors("").contains { $0.message.contains("empty") })
+    }
+
+    @Test func unknownKeysAreErrorsWithSuggestions() {
+        let found = errors(valid.replacingOccurrences(of: "lists:", with: "list:"))
+        #expect(found.contains { $0.message.contains("unknown key 'list'") && $0.message.contains("did you mean 'lists'") })
+    }
+
+    @Test func listsNeedASource() {
+        #expect(errors(valid + "\n  empty: {}\n").contains { $0.message.contains("has no values") })
+        #expect(errors(valid + "\n  bad: {vocabulary: contactNames}\n").contains { $0.message.contains("did you mean 'contactName'") })
+        #expect(errors(valid + "\n  bad: {entity: colour}\n").contains { $0.message.contains("unknown entity 'colour'") })
+    }
+
+    @Test func languageMustMatchTheFolder() {
+        #expect(errors(valid.replacingOccurrences(of: "language: en", with: "language: fr")).contains { $0.message.contains("does not match") })
+    }
+
+    @Test func oversizedPermutationsAreRejected() {
+        let yaml = valid.replacingOccurrences(of: "send {person:recipients} [a] message [saying {content}]", with: "(a;b;c;d;e;f) {content}")
+        #expect(errors(yaml).contains { $0.message.contains("permutation of 6 items") })
+    }
+}

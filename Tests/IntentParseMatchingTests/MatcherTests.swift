@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+@testable import IntentParse
+@testable import IntentParseMatching
+
+@Suite struct MatcherTests {
+    let parser: IntentParser
+
+    init() throws { parser = try MatcherFixture.parser() }
+
+    private func best(_ text: String, app: String? = nil) throws -> Interpretation {
+        let result = parser.parse(text, locale: "en", context: MatchContext(app: app))
+        return try #require(result.best, "rejected: \(result.reason ?? "")")
+    }
+
+    @Test func appUsedAsAVerbWithWildcards() throws {
+        let i = try best("MonkeyChat Bobo please send more bananas")
+        #expect(i.intent == "INSendMessageIntent")
+        #expect(i.app?.displayName == "MonkeyChat")
+        #expect(i.spoken("recipients") == ["Bobo"])
+        #expect(i.spoken("content") == ["send more bananas"])
+        #expect(i.missing.isEmpty)
+    }
+
+    @Test func earlierWildcardIsShortestOnATie() throws {
+        let i = try best("tell Bobo I will be late")
+        #expect(i.spoken("recipients") == ["Bobo"])
+        #expect(i.spoken("content") == ["I will be late"])
+    }
+
+    @Test func vocabularyPhrasesWinOverWildcardsAndCarryIdentifiers() throws {
+        let i = try best("MonkeyChat Bobo the Great please send more bananas")
+        let recipient = try #require(i.parameter("recipients")?.values.first)
+        #expect(recipient.spoken == "Bobo the Great")
+        #expect(recipient.identifier == "bobo-the-great")
+    }
+
+    @Test func multiValuedParametersSplitOnSeparators() throws {
+        let i = try best("add rice, onions and olives to my grocery list in List-o-Mat")
+        #expect(i.spoken("taskTitles") == ["rice", "onions", "olives"])
+        #expect(i.parameter("targetTaskList")?.values.first?.identifier == "grocery")
+    }
+
+    @Test func appNameSpellingsAndPronunciationHints() throws {
+        for name in ["List-o-Mat", "ListOMat", "list o mat", "list oh mat", "LISTOMAT", "list-oh-mat"] {
+            let i = try best("add eggs to my grocery list in \(name)")
+            #expect(i.app?.identifier == "lists", "\(name)")
+        }
+    }
+
+    @Test func appPrefixAndSuffix() throws {
+        #expect(try best("in TasksNotes, add eggs to my shopping list").app?.identifier == "notes")
+        #expect(try best("add eggs to my shopping list with TasksNotes").app?.identifier == "notes")
+    }
+
+    @Test func appInferredFromTheOnlySupportingApp() throws {
+        let i = try best("send a message to Coco saying hi")
+        #expect(i.app?.identifier == "chat")
+        #expect(i.appSource == .onlySupportingApp)
+    }
+
+    @Test func appInferredFromVocabulary() throws {
+        let i = try best("add milk to the hardware store list")
+        #expect(i.app?.identifier == "lists")
+        #expect(i.appSource == .vocabulary)
+        #expect(try best("check off WWDC").app?.identifier == "notes")
+    }
+
+    @Test func ambiguousAppIsMissing() throws {
+        let i = try best("add milk to my shopping list")
+        #expect(i.app == nil)
+        #expect(i.missing.first == "app")
+        #expect(i.parameter("targetTaskList")?.values.first?.identifier == nil)
+    }
+
+    @Test func contextAppDecides() throws {
+        #expect(try best("add milk to my shopping list", app: "TasksNotes").app?.identifier == "notes")
+        #expect(try best("add milk to my shopping list", app: "lists").app?.identifier == "lists")
+    }
+
+    @Test func otherAppsVocabularyGivesNoIdentifier() throws {
+        let i = try best("add milk to my grocery list in TasksNotes")
+        #expect(i.app?.identifier == "notes")
+        #expect(i.parameter("targetTaskList")?.values.first?.identifier == nil)
+    }
+
+    @Test func namingAnAppThatCannotDoItRejects() {
+        let result = parser.parse("add milk to my grocery list in MonkeyChat", locale: "en")
+        #expect(result.best == nil)
+        #expect(result.reason == "MonkeyChat does not support INAddTasksIntent")
+    }
+
+    @Test func listValuesAndFixedSlotsAreTyped() throws {
+        let marked = try best("mark WWDC as done")
+        #expect(marked.parameter("status")?.values.first?.value == .string("completed"))
+        #expect(marked.parameter("status")?.values.first?.spoken == "done")
+        let checked = try best("check off WWDC")
+        #expect(checked.parameter("status")?.values.first?.value == .string("completed"))
+    }
+
+    @Test func skipWordsAndPunctuationAreIgnored() throws {
+        let i = try best("Hey Siri, please add milk to my grocery list in List-o-Mat!")
+        #expect(i.spoken("taskTitles") == ["milk"])
+    }
+
+    @Test func outOfScopeIsRejected() {
+        for text in ["what's the weather", "set a timer for ten minutes", "MonkeyChat", "blorp"] {
+            #expect(parser.parse(text, locale: "en").best == nil, "\(text)")
+        }
+        #expect(parser.parse("", locale: "en").reason == "empty utterance")
+        #expect(parser.parse(" ?! ", locale: "en").reason == "no words in the utterance")
+    }
+
+    @Test func missingRequiredParametersAreListed() throws {
+        #expect(try best("send a message to Coco").missing == ["content"])
+    }
+
+    @Test func spokenValuesAreCutFromTheOriginalText() throws {
+        let text = "MonkeyChat   Bobo   please   send  MORE bananas!!"
+        let i = try best(text)
+        let content = try #require(i.parameter("content")?.values.first)
+        #expect(content.spoken == "send  MORE bananas")
+        let range = try #require(content.range)
+        let utf16 = Array(text.utf16)
+        #expect(String(decoding: utf16[range], as: UTF16.self) == content.spoken)
+    }
+
+    @Test func learnedTemplatesAreAFallback() throws {
+        let i = try best("ping Coco on MonkeyChat")
+        #expect(i.isLearnedTemplate)
+        #expect(i.parameter("recipients")?.values.first?.identifier == "coco")
+        #expect(try best("send a message to Coco on MonkeyChat saying hi").isLearnedTemplate == false)
+    }
+
+    @Test func overlongInputIsRejectedQuickly() {
+        let huge = String(repeating: "banana ", count: 150_000)
+        let result = parser.parse("tell Bobo " + huge, locale: "en")
+        #expect(result.best == nil)
+        #expect(result.reason?.contains("too long") == true)
+    }
+
+    @Test func manyWildcardsOnALongUtteranceStayPolynomial() throws {
+        let grammar = MatcherFixture.grammarText.replacingOccurrences(
+            of: "\"tell {person:recipients} {content}\"",
+            with: "\"tell {person:recipients} [a] [b] {content} [a] [b] {content} [and] {content}\"")
+        let parser = try MatcherFixture.parser(grammar: grammar)
+        let words = (0..<200).map { $0 % 7 == 0 ? "a" : "w\($0)" }.joined(separator: " ")
+        let result = parser.parse("tell Coco " + words, locale: "en")
+        #expect(result.best?.intent == "INSendMessageIntent")
+    }
+
+    @Test func onlyTemplatesWhoseRarestWordOccursAreTried() throws {
+        let matcher = try #require(parser.matchers["en"])
+        let keys = matcher.grammar.normalizer.tokenize("add milk").tokens.map { matcher.grammar.keys.id($0.looseKey) }
+        let tried = Set(matcher.candidateTemplates(keys).map { matcher.grammar.templates[Int($0)].template.intent })
+        #expect(tried.contains("INAddTasksIntent"))
+        #expect(!tried.contains("INSetTaskAttributeIntent"))
+    }
+
+    @Test func jsonFollowsTheOutputContract() throws {
+        let line = ResultJSON.line(parser.parse("MonkeyChat Bobo please send more bananas", locale: "en"))
+        #expect(line.hasPrefix(#"{"text":"MonkeyChat Bobo please send more bananas","locale":"en","intent":"INSendMessageIntent","domain":"messaging","app":"MonkeyChat","appIdentifier":"chat","score":"#))
+        #expect(line.contains(#""parameters":{"recipients":[{"spoken":"Bobo"}],"content":{"spoken":"send more bananas"}},"missing":[],"alternatives":["#))
+        let rejected = ResultJSON.line(parser.parse("blorp", locale: "en"))
+        #expect(rejected.contains(#""intent":null"#) && rejected.contains(#""reason":"no template matches the utterance""#))
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import IntentParseBase
+import IntentParseSchema
+@testable import IntentParseVocabulary
+
+/// Writes app folders into a fresh temporary directory.
+struct AppFixture {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("intentparse-vocab-\(UUID().uuidString)")
+
+    func write(_ relativePath: String, _ plist: Any, format: PropertyListSerialization.PropertyListFormat = .xml) throws {
+        let data = try PropertyListSerialization.data(fromPropertyList: plist, format: format, options: 0)
+        try writeData(relativePath, data)
+    }
+
+    func writeData(_ relativePath: String, _ data: Data) throws {
+        let url = root.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url)
+    }
+
+    static func info(_ name: String, intents: [String] = ["INSendMessageIntent"]) -> [String: Any] {
+        ["CFBundleDisplayName": name, "CFBundleIdentifier": "com.example.\(name.lowercased())",
+         "INAlternativeAppNames": [["INAlternativeAppName": "\(name) Pro", "INAlternativeAppNamePronunciationHint": "pro"]],
+         "NSExtension": ["NSExtensionAttributes": ["IntentsSupported": intents]]]
+    }
+
+    func load() -> (apps: [AppVocabulary], diagnostics: [Diagnostic]) {
+        do {
+            let loaded = try VocabularyLoader(schema: .siriKit).load(directory: root)
+            return (loaded.apps, loaded.warnings)
+        } catch let error as DiagnosticError {
+            return ([], error.diagnostics)
+        } catch {
+            return ([], [])
+        }
+    }
+}
+
+@Suite struct VocabularyLoaderTests {
+    static let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Vocabulary")
+
+    @Test func loadsTheShippedApps() throws {
+        let apps = try VocabularyLoader(schema: .siriKit).load(directory: VocabularyLoaderTests.shipped).apps
+        let listOMat = try #require(apps.first { $0.displayName == "List-o-Mat" })
+        #expect(listOMat.alternativeNames.contains { $0.name == "ListOMat" && $0.pronunciationHint == "list oh mat" })
+        #expect(listOMat.supports("INAddTasksIntent"))
+        let titles = listOMat.localization(for: "en")?.userVocabulary["notebookItemTitle"]?.map(\.displayName) ?? []
+        #expect(titles.starts(with: ["Grocery", "Grocery Store", "Hardware Store"]))
+    }
+
+    @Test func readsXMLAndBinaryPlists() throws {
+        let fixture = AppFixture()
+        try fixture.write("Chat/Info.plist", AppFixture.info("Chat"), format: .binary)
+        try fixture.write("Chat/en.lproj/UserVocabulary.plist", ["contactName": ["Ann", ["identifier": "bo", "phrase": "Bo", "pronunciation": "bow"]]], format: .binary)
+        try fixture.write("Chat/en.lproj/AppIntentVocabulary.plist", [
+            "IntentPhrases": [["IntentName": "INSendMessageIntent", "IntentExamples": ["Chat Ann hello"]]],
+        ])
+        let (apps, diagnostics) = fixture.load()
+        #expect(diagnostics.filter { $0.severity == .error }.isEmpty)
+        let contacts = try #require(apps.first?.localization(for: "en")?.userVocabulary["contactName"])
+        #expect(contacts.map(\.displayName) == ["Ann", "Bo"])
+        #expect(contacts[1].identifier == "bo")
+        #expect(contacts[1].phrases.first?.pronunciation == "bow")
+        #expect(contacts.map(\.priority) == [0, 1])
+        #expect(apps.first?.localization(for: "en")?.intentPhrases.first?.examples == ["Chat Ann hello"])
+    }
+
+    @Test func localeFallsBackToLanguageThenBase() throws {
+        let fixture = AppFixture()
+        try fixture.write("Chat/Info.plist", AppFixture.info("Chat"))
+        try fixture.write("Chat/zh.lproj/UserVocabulary.plist", ["contactName": ["妈妈"]])
+        try fixture.write("Chat/Base.lproj/UserVocabulary.plist", ["contactName": ["Mum"]])
+        let app = try #require(fixture.load().apps.first)
+        #expect(app.localization(for: "zh-Hans")?.folder == "zh.lproj")
+        #expect(app.localization(for: "fr")?.folder == "Base.lproj")
+    }
+
+    @Test func malformedPlistNamesTheFile() throws {
+        let fixture = AppFixture()
+        try fixture.writeData("Chat/Info.plist", Data("<plist><dict><key>x".utf8))
+        let errors = fixture.load().diagnostics.filter { $0.severity == .error }
+        #expect(errors.contains { $0.location.file.hasSuffix("Chat/Info.plist") && $0.message.contains("not a valid property list") })
+    }
+
+    @Test func unknownNamesAreReportedWithKeyPathAndSuggestion() throws {
+        let fixture = AppFixture()
+        try fixture.write("Chat/Info.plist", AppFixture.info("Chat", intents: ["INSendMesageIntent"]))
+        try fixture.write("Chat/en.lproj/UserVocabulary.plist", ["contactNames": ["Ann"]])
+        try fixture.write("Chat/en.lproj/AppIntentVocabulary.plist", [
+            "ParameterVocabularies": [["ParameterNames": ["INSendMessageIntent.recipient"], "ParameterVocabulary": []]],
+        ])
+        let errors = fixture.load().diagnostics.filter { $0.severity == .error }
+        #expect(errors.contains { $0.location.keyPath == "NSExtension.NSExtensionAttributes.IntentsSupported[0]" && $0.message.contains("did you mean 'INSendMessageIntent'") })
+        #expect(errors.contains { $0.location.keyPath == "contactNames" && $0.message.contains("did you mean 'contactName'") })
+        #expect(errors.contains { $0.location.keyPath == "ParameterVocabularies[0].ParameterNames[0]" && $0.message.contains("INSendMessageIntent.recipients") })
+    }
+
+    @Test func wrongTypesAreReportedAtTheirKeyPath() throws {
+        let fixture = AppFixture()
+        try fixture.write("Chat/Info.plist", AppFixture.info("Chat"))
+        try fixture.write("Chat/en.lproj/UserVocabulary.plist", ["contactName": [["identifier": "x"], 42]])
+        let errors = fixture.load().diagnostics.filter { $0.severity == .error }
+        #expect(errors.contains { $0.location.keyPath == "contactName[0].phrase" && $0.message.contains("missing") })
+        #expect(errors.contains { $0.location.keyPath == "contactName[1]" && $0.message.contains("expected a dictionary") })
+    }
+
+    @Test func emptyFileAndMissingInfoPlist() throws {
+        let fixture = AppFixture()
+        try fixture.writeData("Chat/Info.plist", Data())
+        try fixture.writeData("Other/en.lproj/UserVocabulary.plist", Data())
+        let errors = fixture.load().diagnostics.filter { $0.severity == .error }
+        #expect(errors.contains { $0.message.contains("empty") })
+        #expect(errors.contains { $0.message.contains("no Info.plist") })
+    }
+}

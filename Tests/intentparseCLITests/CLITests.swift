@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+
+/// Runs the built `intentparse` binary as a user would.
+struct CLI {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The executable sits next to the test bundle in the build products folder.
+    static var binary: URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("intentparse").path), folder.path != "/" {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder.appendingPathComponent("intentparse")
+    }
+
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+    }
+
+    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL = root) throws -> Output {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("intentparse-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+@Suite(.serialized) struct CLITests {
+    @Test func parsesStandardInputOneJSONLinePerLine() throws {
+        let input = "MonkeyChat Bobo please send more bananas\n\nwhat's the weather\n"
+        let output = try CLI.run([], stdin: Data(input.utf8))
+        #expect(output.status == 0)
+        #expect(output.lines.count == 3)
+        let first = try JSONSerialization.jsonObject(with: Data(output.lines[0].utf8)) as? [String: Any]
+        #expect(first?["intent"] as? String == "INSendMessageIntent")
+        #expect(first?["app"] as? String == "MonkeyChat")
+        #expect(output.lines[0].hasPrefix(#"{"text":"MonkeyChat Bobo please send more bananas","locale":"en","intent":"#))
+        #expect(output.lines[1].contains(#""intent":null"#) && output.lines[1].contains("empty utterance"))
+        #expect(output.lines[2].contains(#""intent":null"#))
+    }
+
+    @Test func invalidUTF8IsRejectedForItsLineOnly() throws {
+        var input = Data("send a message to Coco saying hi\n".utf8)
+        input.append(contentsOf: [0x66, 0xFF, 0xFE, 0x0A])
+        input.append(Data("add eggs to my grocery list in ListOMat\n".utf8))
+        let output = try CLI.run(["parse"], stdin: input)
+        #expect(output.status == 0)
+        #expect(output.lines.count == 3)
+        #expect(output.lines[1].contains("not valid UTF-8"))
+        #expect(output.stderr.contains("<stdin>:2"))
+        #expect(output.lines[2].contains("INAddTasksIntent"))
+    }
+
+    @Test func aOneMegabyteLineGetsABoundedRejection() throws {
+        let line = String(repeating: "banana ", count: 150_000) + "\n"
+        let output = try CLI.run([], stdin: Data(line.utf8))
+        #expect(output.status == 0)
+        #expect(output.lines.count == 1)
+        #expect(output.lines[0].contains("too long"))
+    }
+
+    @Test func textFormat() throws {
+        let output = try CLI.run(["--format", "text", "In ListOMat, add apples, bananas and pears to the grocery list"])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("INAddTasksIntent (listsAndNotes)"))
+        #expect(output.stdout.contains(#""apples" · "bananas" · "pears""#))
+    }
+
+    @Test func checkPassesOnTheShippedFiles() throws {
+        let output = try CLI.run(["check"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("IntentExamples parse as promised"))
+    }
+
+    @Test func testCommandReportsCountsAndFailures() throws {
+        let folder = try CLI.temporaryFolder()
+        let corpus = folder.appendingPathComponent("bad.yaml")
+        try Data("""
+            language: en
+            tests:
+              - sentences: ["MonkeyChat Bobo please send more bananas"]
+                intent: INSendMessageIntent
+                app: MonkeyChat
+                parameters: {recipients: [Bobo], content: send more bananas}
+              - sentences: ["add eggs to my grocery list in ListOMat"]
+                intent: INCreateNoteIntent
+            """.utf8).write(to: corpus)
+        let output = try CLI.run(["test", corpus.path])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("1 passed, 1 failed"))
+        #expect(output.stdout.contains("bad.yaml:8: FAIL"))
+        #expect(output.stdout.contains("intent: expected INCreateNoteIntent, got INAddTasksIntent"))
+    }
+
+    @Test func badGrammarExitsTwoWithFileLineAndCaret() throws {
+        let folder = try CLI.temporaryFolder()
+        let grammars = folder.appendingPathComponent("Grammars/en")
+        try FileManager.default.createDirectory(at: grammars, withIntermediateDirectories: true)
+        try Data("language: en\nintents:\n  INSendMessageIntent:\n    data:\n      - sentences:\n          - \"send (a message\"\n".utf8)
+            .write(to: grammars.appendingPathComponent("messaging.yaml"))
+        let output = try CLI.run(["--grammars", grammars.deletingLastPathComponent().path, "hello"])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("messaging.yaml:6:18: error: bad template: '(' is never closed"))
+        #expect(output.stderr.contains("^"))
+        #expect(output.stdout.isEmpty)
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        #expect(try CLI.run(["--format", "xml", "hi"]).status == 2)
+        #expect(try CLI.run(["--now", "yesterday", "hi"]).status == 2)
+        #expect(try CLI.run(["--app", "NoSuchApp", "hi"]).status == 2)
+        #expect(try CLI.run(["--vocabulary", "/nonexistent", "hi"]).status == 2)
+    }
+
+    @Test func explainShowsTemplateSlotsAndScore() throws {
+        let output = try CLI.run(["explain", "MonkeyChat Bobo please send more bananas"])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("template  \"{app} {person:recipients} please {content}\""))
+        #expect(output.stdout.contains("slot      content = \"send more bananas\""))
+        #expect(output.stdout.contains("evidence"))
+    }
+}
