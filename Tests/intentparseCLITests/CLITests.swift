@@ -109,7 +109,7 @@ struct CLI {
         let output = try CLI.run(["test", corpus.path])
         #expect(output.status == 1)
         #expect(output.stdout.contains("1 passed, 1 failed"))
-        #expect(output.stdout.contains("bad.yaml:8: FAIL"))
+        #expect(output.stdout.contains("bad.yaml:7: FAIL"))
         #expect(output.stdout.contains("intent: expected INCreateNoteIntent, got INAddTasksIntent"))
     }
 
@@ -121,7 +121,7 @@ struct CLI {
             .write(to: grammars.appendingPathComponent("messaging.yaml"))
         let output = try CLI.run(["--grammars", grammars.deletingLastPathComponent().path, "hello"])
         #expect(output.status == 2)
-        #expect(output.stderr.contains("messaging.yaml:6:18: error: bad template: '(' is never closed"))
+        #expect(output.stderr.contains("messaging.yaml:6:19: error: bad template: '(' is never closed"))
         #expect(output.stderr.contains("^"))
         #expect(output.stdout.isEmpty)
     }
