@@ -94,3 +94,57 @@ public indirect enum JSONValue: Sendable, Equatable {
         out += "\""
     }
 }
+
+/// Codable so that values can be saved in session files; objects decode with sorted keys,
+/// since a decoder does not report the order keys were written in.
+extension JSONValue: Codable {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: Decoder) throws {
+        if let object = try? decoder.container(keyedBy: Key.self) {
+            self = .object(try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
+                ($0.stringValue, try object.decode(JSONValue.self, forKey: $0))
+            })
+            return
+        }
+        if var array = try? decoder.unkeyedContainer() {
+            var items: [JSONValue] = []
+            while !array.isAtEnd { items.append(try array.decode(JSONValue.self)) }
+            self = .array(items)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() { self = .null }
+        else if let bool = try? single.decode(Bool.self) { self = .bool(bool) }
+        else if let number = try? single.decode(Double.self) { self = .number(number) }
+        else { self = .string(try single.decode(String.self)) }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        switch self {
+        case .object(let members):
+            var container = encoder.container(keyedBy: Key.self)
+            for (key, value) in members { try container.encode(value, forKey: Key(stringValue: key)) }
+        case .array(let items):
+            var container = encoder.unkeyedContainer()
+            for item in items { try container.encode(item) }
+        case .null:
+            var container = encoder.singleValueContainer()
+            try container.encodeNil()
+        case .bool(let b):
+            var container = encoder.singleValueContainer()
+            try container.encode(b)
+        case .number(let n):
+            var container = encoder.singleValueContainer()
+            try container.encode(n)
+        case .string(let s):
+            var container = encoder.singleValueContainer()
+            try container.encode(s)
+        }
+    }
+}

@@ -130,7 +130,7 @@ struct Builder {
             edge(from, .epsilon, join)
             return join
         case .permutation(let items):
-            return compileChoice(GrammarCompilerSupport.orderings(items).map(Expression.sequence), from: from, context: context)
+            return compileChoice(Expression.orderings(items).map(Expression.sequence), from: from, context: context)
         case .slot(let list, let slot, _): return compileSlot(list: list, slot: slot, from: from, context: context)
         case .rule(let name, _):
             guard let rule = grammar.rules[name], context.depth < 64 else { return from }
@@ -158,19 +158,5 @@ struct Builder {
             node = next
         }
         return node
-    }
-}
-
-enum GrammarCompilerSupport {
-    /// Every order of the items (at most 5! = 120; the validator bounds the item count).
-    static func orderings(_ items: [Expression]) -> [[Expression]] {
-        guard items.count > 1 else { return [items] }
-        var result: [[Expression]] = []
-        for (i, item) in items.enumerated() {
-            var rest = items
-            rest.remove(at: i)
-            for tail in orderings(rest) { result.append([item] + tail) }
-        }
-        return result
     }
 }

@@ -56,7 +56,7 @@ extension Builder {
         set.usesSound = list.vocabulary != nil || list.parameter != nil
         set.list = listIndex[list.name]
         for (index, value) in list.values.enumerated() {
-            for phrase in PhraseExpansion.phrases(of: value.spoken.expression, rules: grammar.rules) {
+            for phrase in value.spoken.expression.phrases(rules: grammar.rules) {
                 set.add(phrase, entry: .listValue(index), normalizer: normalizer)
             }
         }
@@ -95,34 +95,5 @@ extension Builder {
         }
         output.phraseSets.append(set)
         return Int32(output.phraseSets.count - 1)
-    }
-}
-
-/// Expands a small template (a list value's `in`) into every phrase it can say.
-enum PhraseExpansion {
-    /// More variants than this in one list value is a grammar problem; the rest are dropped.
-    static let limit = 1000
-
-    static func phrases(of expression: Expression, rules: [String: ExpansionRule], depth: Int = 0) -> [String] {
-        guard depth < 32 else { return [] }
-        switch expression {
-        case .words(let text): return [text]
-        case .slot: return []
-        case .rule(let name, _):
-            guard let rule = rules[name] else { return [] }
-            return phrases(of: rule.source.expression, rules: rules, depth: depth + 1)
-        case .optional(let inner): return [""] + phrases(of: inner, rules: rules, depth: depth + 1)
-        case .choice(let items):
-            return Array(items.flatMap { phrases(of: $0, rules: rules, depth: depth + 1) }.prefix(limit))
-        case .sequence(let items):
-            return items.reduce([""]) { partial, item in
-                let next = phrases(of: item, rules: rules, depth: depth + 1)
-                return Array(partial.lazy.flatMap { head in next.map { head + " " + $0 } }.prefix(limit))
-            }
-        case .permutation(let items):
-            return Array(GrammarCompilerSupport.orderings(items).flatMap {
-                phrases(of: .sequence($0), rules: rules, depth: depth + 1)
-            }.prefix(limit))
-        }
     }
 }

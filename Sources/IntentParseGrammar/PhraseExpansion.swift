@@ -1,0 +1,42 @@
+/// Expanding small templates (a list value's `in`, reply words) into every phrase they can say.
+extension Expression {
+    /// More variants than this from one expression is a grammar problem; the rest are dropped.
+    public static let phraseLimit = 1000
+
+    /// Every phrase the expression can say, slots left out, rules inlined (up to `phraseLimit`).
+    public func phrases(rules: [String: ExpansionRule], depth: Int = 0) -> [String] {
+        guard depth < 32 else { return [] }
+        let limit = Expression.phraseLimit
+        switch self {
+        case .words(let text): return [text]
+        case .slot: return []
+        case .rule(let name, _):
+            guard let rule = rules[name] else { return [] }
+            return rule.source.expression.phrases(rules: rules, depth: depth + 1)
+        case .optional(let inner): return [""] + inner.phrases(rules: rules, depth: depth + 1)
+        case .choice(let items):
+            return Array(items.flatMap { $0.phrases(rules: rules, depth: depth + 1) }.prefix(limit))
+        case .sequence(let items):
+            return items.reduce([""]) { partial, item in
+                let next = item.phrases(rules: rules, depth: depth + 1)
+                return Array(partial.lazy.flatMap { head in next.map { head + " " + $0 } }.prefix(limit))
+            }
+        case .permutation(let items):
+            return Array(Expression.orderings(items).flatMap {
+                Expression.sequence($0).phrases(rules: rules, depth: depth + 1)
+            }.prefix(limit))
+        }
+    }
+
+    /// Every order of the items (at most 5! = 120; the validator bounds the item count).
+    public static func orderings(_ items: [Expression]) -> [[Expression]] {
+        guard items.count > 1 else { return [items] }
+        var result: [[Expression]] = []
+        for (i, item) in items.enumerated() {
+            var rest = items
+            rest.remove(at: i)
+            for tail in orderings(rest) { result.append([item] + tail) }
+        }
+        return result
+    }
+}
