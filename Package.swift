@@ -29,7 +29,9 @@ let package = Package(
         .target(name: "IntentParseEntities", dependencies: ["CIntentParseICU", "IntentParseNormalization"]),
         .target(name: "IntentParseMatching",
                 dependencies: ["IntentParseGrammar", "IntentParseVocabulary", "IntentParseEntities"]),
-        .target(name: "IntentParse", dependencies: ["IntentParseMatching"]),
+        .target(name: "IntentParseDialogue",
+                dependencies: ["IntentParseGrammar", "IntentParseVocabulary", "Yams"]),
+        .target(name: "IntentParse", dependencies: ["IntentParseMatching", "IntentParseDialogue"]),
         .target(name: "IntentParseCorpus", dependencies: ["IntentParse", "Yams"]),
         .executableTarget(
             name: "intentparse",
@@ -41,6 +43,7 @@ let package = Package(
         .testTarget(name: "IntentParseGrammarTests", dependencies: ["IntentParseGrammar"]),
         .testTarget(name: "IntentParseEntitiesTests", dependencies: ["IntentParseEntities"]),
         .testTarget(name: "IntentParseMatchingTests", dependencies: ["IntentParse"]),
+        .testTarget(name: "IntentParseDialogueTests", dependencies: ["IntentParse"]),
         .testTarget(name: "IntentParseCorpusTests", dependencies: ["IntentParseCorpus"]),
         .testTarget(name: "intentparseCLITests", dependencies: ["intentparse"]),
     ]

@@ -1,4 +1,5 @@
 @_exported import IntentParseBase
+@_exported import IntentParseDialogue
 @_exported import IntentParseEntities
 @_exported import IntentParseGrammar
 @_exported import IntentParseMatching
@@ -19,6 +20,8 @@ public struct IntentParser: Sendable {
     public let apps: [AppVocabulary]
     public let grammars: [String: LanguageGrammar]
     public let matchers: [String: IntentMatcher]
+    /// Reply words and prompts per locale (`Grammars/<locale>/dialogue/`), for conversations.
+    public let dialogueLanguages: [String: DialogueLanguage]
     /// Warnings from loading (unknown keys, ignored hassil keys, ...).
     public let warnings: [Diagnostic]
 
@@ -56,14 +59,22 @@ public struct IntentParser: Sendable {
         if let locales = options.locales {
             grammars = grammars.filter { locales.contains($0.key) }
         }
+        var languages: [String: DialogueLanguage] = [:]
+        var log = DiagnosticLog()
+        for (locale, grammar) in grammars {
+            languages[locale] = DialogueLanguage.load(localeFolder: grammarsURL.appendingPathComponent(locale), grammar: grammar, log: &log)
+        }
+        diagnostics += log.diagnostics
         if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(diagnostics) }
-        try self.init(schema: schema, apps: apps, grammars: grammars, warnings: diagnostics, options: options)
+        try self.init(schema: schema, apps: apps, grammars: grammars, dialogueLanguages: languages, warnings: diagnostics, options: options)
     }
 
     /// Compiles already loaded grammars and apps.
-    public init(schema: Schema, apps: [AppVocabulary], grammars: [String: LanguageGrammar], warnings: [Diagnostic] = [],
+    public init(schema: Schema, apps: [AppVocabulary], grammars: [String: LanguageGrammar],
+                dialogueLanguages: [String: DialogueLanguage] = [:], warnings: [Diagnostic] = [],
                 options: Options = Options()) throws {
         self.schema = schema
+        self.dialogueLanguages = dialogueLanguages
         self.apps = apps
         self.grammars = grammars
         self.warnings = warnings

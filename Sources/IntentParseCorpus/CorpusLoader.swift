@@ -40,35 +40,38 @@ public struct CorpusLoader {
         return result
     }
 
-    /// Loads all cases; throws `DiagnosticError` with every problem in every file.
-    public func load(paths: [String]) throws -> [CorpusCase] {
+    /// Loads all sentence cases (files with `tests:`) and dialogues (files with `dialogues:`);
+    /// throws `DiagnosticError` with every problem in every file.
+    public func load(paths: [String]) throws -> Corpus {
         var log = DiagnosticLog()
-        var cases: [CorpusCase] = []
+        var corpus = Corpus()
         for file in files(under: paths) {
             var reader = YAMLReader(file: file, log: log)
             if FileManager.default.fileExists(atPath: file) {
-                cases += parseFile(&reader, url: URL(fileURLWithPath: file))
+                parseFile(&reader, url: URL(fileURLWithPath: file), into: &corpus)
             } else {
                 reader.error(SourceLocation(file: file), "no such corpus file or folder")
             }
             log = reader.log
         }
         try log.throwIfErrors()
-        return cases
+        return corpus
     }
 
-    private func parseFile(_ reader: inout YAMLReader, url: URL) -> [CorpusCase] {
-        guard let root = reader.root(of: url), let pairs = reader.mapping(root, "a corpus file") else { return [] }
-        reader.checkKeys(pairs, allowed: ["language", "tests"], in: "a corpus file")
+    private func parseFile(_ reader: inout YAMLReader, url: URL, into corpus: inout Corpus) {
+        guard let root = reader.root(of: url), let pairs = reader.mapping(root, "a corpus file") else { return }
+        reader.checkKeys(pairs, allowed: ["language", "tests", "dialogues"], in: "a corpus file")
         guard let locale = pairs.first(where: { $0.key == "language" }).flatMap({ reader.string($0.value, "language") }) else {
             reader.error(root, "missing 'language:'")
-            return []
+            return
         }
-        guard let tests = pairs.first(where: { $0.key == "tests" }), let items = reader.sequence(tests.value, "tests") else {
-            reader.error(root, "missing 'tests:'")
-            return []
+        if let tests = pairs.first(where: { $0.key == "tests" }) {
+            corpus.cases += (reader.sequence(tests.value, "tests") ?? []).flatMap { parseCase(&reader, $0, locale: locale) }
+        } else if let dialogues = pairs.first(where: { $0.key == "dialogues" }) {
+            corpus.dialogues += (reader.sequence(dialogues.value, "dialogues") ?? []).compactMap { parseDialogue(&reader, $0, locale: locale) }
+        } else {
+            reader.error(root, "a corpus file needs 'tests:' (sentences) or 'dialogues:' (conversations)")
         }
-        return items.flatMap { parseCase(&reader, $0, locale: locale) }
     }
 
     private func parseCase(_ reader: inout YAMLReader, _ node: Node, locale: String) -> [CorpusCase] {
@@ -100,12 +103,12 @@ public struct CorpusLoader {
         }
     }
 
-    private func isNull(_ node: Node) -> Bool {
+    func isNull(_ node: Node) -> Bool {
         guard let scalar = node.scalar else { return false }
         return scalar.style == .plain && ["null", "~", ""].contains(scalar.string)
     }
 
-    private func parseParameters(_ reader: inout YAMLReader, _ node: Node) -> [(name: String, value: Expectation.Parameter)] {
+    func parseParameters(_ reader: inout YAMLReader, _ node: Node) -> [(name: String, value: Expectation.Parameter)] {
         guard let pairs = reader.mapping(node, "parameters") else { return [] }
         return pairs.compactMap { pair in
             if let items = pair.value.sequence {

@@ -11,7 +11,7 @@ public struct CaseOutcome: Sendable {
 }
 
 /// Runs corpus cases through a parser and compares strictly.
-public struct CorpusRunner {
+public struct CorpusRunner: Sendable {
     public let parser: IntentParser
 
     public init(parser: IntentParser) { self.parser = parser }

@@ -20,19 +20,31 @@ struct TestCommand: ParsableCommand {
 
     func run() throws {
         let parser = try options.loadParser()
-        let cases: [CorpusCase]
+        let corpus: Corpus
         do {
-            cases = try CorpusLoader().load(paths: paths).filter { only == nil || $0.tags.contains(only ?? "") }
+            corpus = try CorpusLoader().load(paths: paths)
         } catch let error as DiagnosticError {
             DiagnosticPrinter.standardError.print(error.diagnostics)
             throw ExitCode(2)
         }
-        let outcomes = CorpusRunner(parser: parser).run(cases)
+        let selected = { (tags: [String]) in only.map(tags.contains) ?? true }
+        let outcomes = CorpusRunner(parser: parser).run(corpus.cases.filter { selected($0.tags) })
         for outcome in outcomes where !outcome.passed {
             print(CorpusReport.failure(outcome))
         }
-        let failed = outcomes.filter { !$0.passed }.count
-        print("\(outcomes.count - failed) passed, \(failed) failed")
+        let runner = DialogueRunner(parser: parser)
+        let dialogues = corpus.dialogues.filter { selected($0.tags) }
+        let dialogueOutcomes = Blocking.run { [dialogues] in
+            var results: [DialogueOutcome] = []
+            for dialogue in dialogues { results.append(await runner.run(dialogue)) }
+            return results
+        }
+        for outcome in dialogueOutcomes where !outcome.passed {
+            print(CorpusReport.failure(outcome))
+        }
+        let failed = outcomes.filter { !$0.passed }.count + dialogueOutcomes.filter { !$0.passed }.count
+        let total = outcomes.count + dialogueOutcomes.count
+        print("\(total - failed) passed, \(failed) failed")
         if failed > 0 { throw ExitCode(1) }
     }
 }
@@ -42,6 +54,18 @@ enum CorpusReport {
         var lines = ["\(outcome.testCase.location): FAIL \"\(outcome.testCase.sentence)\""]
         lines += outcome.differences.map { "    \($0)" }
         lines.append("    actual: " + ResultJSON.line(outcome.result))
+        return lines.joined(separator: "\n")
+    }
+
+    static func failure(_ outcome: DialogueOutcome) -> String {
+        let at = outcome.failedTurn.map { SourceLocation(file: outcome.dialogue.file, line: $0.line) } ?? outcome.dialogue.location
+        var lines = ["\(at): FAIL dialogue \"\(outcome.dialogue.name)\""]
+        lines += outcome.differences.map { "    \($0)" }
+        lines.append("    transcript:")
+        for (user, system) in outcome.transcript {
+            lines.append("      > \(user)")
+            lines.append("      \(system.prompt)  [\(system.state.rawValue)\(system.parameter.map { " \($0)" } ?? "")]")
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -1,0 +1,70 @@
+import Foundation
+
+extension IntentParser {
+    /// A dialogue configuration whose new requests and replies are parsed by this parser.
+    public func dialogueConfiguration(locale: String? = nil, app: String? = nil) -> DialogueConfiguration {
+        let parser = self
+        var configuration = DialogueConfiguration(schema: schema, apps: apps, languages: dialogueLanguages) { text, locale, app in
+            let result = parser.parse(text, locale: locale, context: MatchContext(app: app))
+            return DialogueConfiguration.Parsed(result)
+        }
+        configuration.locale = locale == "auto" ? nil : locale
+        configuration.contextApp = app
+        return configuration
+    }
+}
+
+extension DialogueConfiguration.Parsed {
+    init(_ result: MatchResult) {
+        let best = result.best
+        self.init(locale: result.locale, intent: best?.intent, appIdentifier: best?.app?.identifier,
+                  appWasNamed: best?.appSource == .named, score: best?.score ?? 0, literalWords: best?.evidence.literal ?? 0,
+                  parameters: best?.parameters.map { name, value in
+                      (name, value.values.map { ResolvedValue(spoken: $0.spoken, identifier: $0.identifier, value: $0.value) })
+                  } ?? [],
+                  reason: result.reason)
+    }
+}
+
+/// The `dialog --format json` line (DESIGN.md section 6): state, parameter, prompt, options,
+/// the intent as it stands (in the section 5 shape), and response or reason where they apply.
+public enum DialogueJSON {
+    public static func line(_ turn: DialogueTurn, schema: Schema, apps: [AppVocabulary]) -> String {
+        var members: [(String, JSONValue)] = [
+            ("state", .string(turn.state.rawValue)),
+            ("parameter", turn.parameter.map(JSONValue.string) ?? .null),
+            ("prompt", .string(turn.prompt)),
+            ("options", .array(turn.options.map(JSONValue.string))),
+            ("intent", turn.request.map { intent($0, schema: schema, apps: apps) } ?? .null),
+        ]
+        if let response = turn.response {
+            members.append(("response", .object([("code", .string(response.code.rawValue)), ("text", response.text.map(JSONValue.string) ?? .null)])))
+        }
+        if let reason = turn.reason { members.append(("reason", .string(reason))) }
+        return JSONValue.object(members).serialized
+    }
+
+    static func intent(_ request: DialogueRequest, schema: Schema, apps: [AppVocabulary]) -> JSONValue {
+        let app = apps.first { $0.identifier == request.appIdentifier }
+        let parameters = schema[request.intent]?.parameters ?? []
+        var rendered: [(String, JSONValue)] = []
+        var missing: [String] = app == nil ? ["app"] : []
+        for parameter in parameters {
+            let values = request.values(parameter.name).map { value -> JSONValue in
+                ResultJSON.value(SlotValue(spoken: value.spoken, identifier: value.identifier, value: value.value))
+            }
+            if values.isEmpty {
+                if parameter.isRequired, !request.dropped.contains(parameter.name) { missing.append(parameter.name) }
+                continue
+            }
+            rendered.append((parameter.name, parameter.isMultiValued ? .array(values) : values[0]))
+        }
+        return .object([
+            ("text", .string(request.utterance)), ("locale", .string(request.locale)),
+            ("intent", .string(request.intent)), ("domain", schema[request.intent].map { .string($0.domain.rawValue) } ?? .null),
+            ("app", app.map { .string($0.displayName) } ?? .null), ("appIdentifier", app.map { .string($0.identifier) } ?? .null),
+            ("score", .number(request.score)), ("parameters", .object(rendered)),
+            ("missing", .array(missing.map(JSONValue.string))), ("alternatives", .array([])),
+        ])
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import IntentParseSchema
+import IntentParseVocabulary
+
+/// Runs SiriKit's conversation: each user line in, one system turn out.
+///
+/// A new request is parsed, then every parameter is resolved in the intent's order (handler
+/// first, vocabulary resolver by default); the first one that needs the user produces the turn.
+/// When all resolve, confirm runs, then (where configured) the final "Ready to …?", then handle.
+/// The session is a value the caller keeps (and may save between turns).
+public struct DialogueEngine: Sendable {
+    public let configuration: DialogueConfiguration
+
+    public init(configuration: DialogueConfiguration) { self.configuration = configuration }
+
+    public func respond(to line: String, session: inout DialogueSession) async -> DialogueTurn {
+        session.turns += 1
+        let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let request = session.request, let awaiting = session.awaiting else {
+            return await start(text, session: &session)
+        }
+        let language = self.language(request.locale)
+        if text.isEmpty { return reprompt(session, language: language) }
+        let reply = classify(text, preferred: request.locale)
+        if reply == .cancel { return cancel(&session, language: language) }
+        if reply == nil, let parsed = newRequest(text, replacing: request) {
+            return await start(parsed: parsed, text: text, session: &session)
+        }
+        return await answer(text, reply: reply, awaiting: awaiting, request: request, session: &session)
+    }
+
+    // MARK: starting a request
+
+    private func start(_ text: String, session: inout DialogueSession) async -> DialogueTurn {
+        session = DialogueSession(turns: session.turns)
+        let language = self.language(configuration.locale)
+        guard !text.isEmpty else {
+            return DialogueTurn(state: .unsupported, prompt: language.prompt(["notUnderstood"], [:]), reason: "empty request")
+        }
+        let parsed = configuration.parse(text, configuration.locale, configuration.contextApp)
+        return await start(parsed: parsed, text: text, session: &session)
+    }
+
+    private func start(parsed: DialogueConfiguration.Parsed, text: String, session: inout DialogueSession) async -> DialogueTurn {
+        session = DialogueSession(turns: session.turns)
+        guard let intent = parsed.intent else {
+            let language = self.language(parsed.locale)
+            return DialogueTurn(state: .unsupported, prompt: language.prompt(["unsupportedRequest"], [:]), reason: parsed.reason ?? "no match")
+        }
+        var parameters: [String: [ParameterSlot]] = [:]
+        for (name, values) in parsed.parameters { parameters[name] = values.map { ParameterSlot(value: $0) } }
+        var request = DialogueRequest(utterance: text, locale: parsed.locale, intent: intent,
+                                      appIdentifier: parsed.appIdentifier, parameters: parameters)
+        request.score = parsed.score
+        return await advance(request, session: &session)
+    }
+
+    /// A reply that is itself a whole new request: it names an app, or it is a confident parse
+    /// of another intent with at least two template words.
+    private func newRequest(_ text: String, replacing request: DialogueRequest) -> DialogueConfiguration.Parsed? {
+        let parsed = configuration.parse(text, configuration.locale, configuration.contextApp)
+        guard let intent = parsed.intent else { return nil }
+        if parsed.appWasNamed { return parsed }
+        if intent != request.intent, parsed.score >= 0.75, parsed.literalWords >= 2 { return parsed }
+        return nil
+    }
+
+    // MARK: answers
+
+    private func answer(_ text: String, reply: DialogueLanguage.Reply?, awaiting: Awaiting, request: DialogueRequest,
+                        session: inout DialogueSession) async -> DialogueTurn {
+        var request = request
+        let language = self.language(request.locale)
+        switch awaiting {
+        case .value(let parameter):
+            let multiValued = configuration.schema[request.intent]?.parameter(parameter)?.isMultiValued ?? false
+            let items = multiValued ? language.items(text) : [text]
+            request.parameters[parameter] = items.map { ParameterSlot(value: ResolvedValue(spoken: $0)) }
+            request.dropped.removeAll { $0 == parameter }
+        case .choice(let parameter, let item, let options):
+            switch choose(text, reply: reply, among: options.map(\.display), language: language) {
+            case .chosen(let index): setSlot(&request, parameter, item, ParameterSlot(value: options[index], isResolved: true))
+            case .outOfRange: return choiceOutOfRange(session, count: options.count, language: language)
+            case .declined: return ask(parameter, of: &request, session: &session)
+            case .other: setSlot(&request, parameter, item, ParameterSlot(value: ResolvedValue(spoken: text)))
+            }
+        case .confirmation(let parameter, let item, let candidate):
+            switch reply {
+            case .yes: setSlot(&request, parameter, item, ParameterSlot(value: candidate, isResolved: true))
+            case .no: return ask(parameter, of: &request, session: &session)
+            case .ordinal, .cancel: return reprompt(session, language: language)
+            case nil: setSlot(&request, parameter, item, ParameterSlot(value: ResolvedValue(spoken: text)))
+            }
+        case .intentConfirmation:
+            switch reply {
+            case .yes: request.isConfirmed = true
+            case .no: return cancel(&session, language: language)
+            default: return reprompt(session, language: language)
+            }
+        case .app(let options):
+            let names = options.map { id in configuration.apps.first { $0.identifier == id }?.displayName ?? id }
+            switch choose(text, reply: reply, among: names, language: language) {
+            case .chosen(let index): request.appIdentifier = options[index]
+            case .outOfRange: return choiceOutOfRange(session, count: options.count, language: language)
+            case .declined: return cancel(&session, language: language)
+            case .other: return reprompt(session, language: language)
+            }
+        }
+        return await advance(request, session: &session)
+    }
+
+    enum Choice { case chosen(Int), outOfRange, declined, other }
+
+    /// Reads a choice: an ordinal or number, or an option's name (exact, or the only option
+    /// containing the words said).
+    private func choose(_ text: String, reply: DialogueLanguage.Reply?, among options: [String], language: DialogueLanguage) -> Choice {
+        switch reply {
+        case .ordinal(let position):
+            let index = position < 0 ? options.count + position : position - 1
+            return options.indices.contains(index) ? .chosen(index) : .outOfRange
+        case .no: return .declined
+        default: break
+        }
+        let said = language.key(text)
+        if let exact = options.firstIndex(where: { language.key($0) == said }) { return .chosen(exact) }
+        let containing = options.indices.filter { " \(language.key(options[$0])) ".contains(" \(said) ") }
+        return containing.count == 1 ? .chosen(containing[0]) : .other
+    }
+
+    private func setSlot(_ request: inout DialogueRequest, _ parameter: String, _ item: Int, _ slot: ParameterSlot) {
+        var slots = request.parameters[parameter] ?? []
+        if slots.indices.contains(item) { slots[item] = slot } else { slots.append(slot) }
+        request.parameters[parameter] = slots
+    }
+
+    // MARK: shared turns
+
+    func language(_ locale: String?) -> DialogueLanguage {
+        if let locale, let found = configuration.languages[locale] { return found }
+        return configuration.languages["en"] ?? configuration.languages.values.first ?? DialogueLanguage(locale: locale ?? "en")
+    }
+
+    /// Reply words are understood in every loaded language, the request's own first.
+    private func classify(_ text: String, preferred: String) -> DialogueLanguage.Reply? {
+        if let reply = configuration.languages[preferred]?.classify(text) { return reply }
+        for (locale, language) in configuration.languages.sorted(by: { $0.key < $1.key }) where locale != preferred {
+            if let reply = language.classify(text) { return reply }
+        }
+        return nil
+    }
+
+    private func cancel(_ session: inout DialogueSession, language: DialogueLanguage) -> DialogueTurn {
+        let request = session.request
+        session = DialogueSession(turns: session.turns)
+        return DialogueTurn(state: .cancelled, prompt: language.prompt(["cancelled"], [:]), request: request)
+    }
+
+    /// The last question again, after "Sorry, I didn't catch that."
+    private func reprompt(_ session: DialogueSession, language: DialogueLanguage) -> DialogueTurn {
+        var turn = session.lastTurn ?? DialogueTurn(state: .unsupported, prompt: "")
+        turn.prompt = language.prompt(["notUnderstood"], [:]) + (turn.prompt.isEmpty ? "" : " " + turn.prompt)
+        return turn
+    }
+
+    private func choiceOutOfRange(_ session: DialogueSession, count: Int, language: DialogueLanguage) -> DialogueTurn {
+        var turn = session.lastTurn ?? DialogueTurn(state: .disambiguation, prompt: "")
+        turn.prompt = language.prompt(["choiceOutOfRange"], ["count": String(count)]) + " " + turn.prompt
+        return turn
+    }
+
+    /// Asks for a parameter again, forgetting what was said for it.
+    func ask(_ parameter: String, of request: inout DialogueRequest, session: inout DialogueSession) -> DialogueTurn {
+        request.parameters[parameter] = nil
+        let language = self.language(request.locale)
+        let turn = DialogueTurn(state: .needsValue, parameter: parameter,
+                                prompt: language.prompt(promptKeys("needsValue", request.intent, parameter), promptValues(request, parameter: parameter)),
+                                request: request)
+        return remember(turn, awaiting: .value(parameter: parameter), request: request, session: &session)
+    }
+
+    /// Stores the request and what the turn asked, for the next line.
+    func remember(_ turn: DialogueTurn, awaiting: Awaiting?, request: DialogueRequest, session: inout DialogueSession) -> DialogueTurn {
+        session.request = awaiting == nil ? nil : request
+        session.awaiting = awaiting
+        session.lastTurn = awaiting == nil ? nil : turn
+        return turn
+    }
+
+    func promptKeys(_ kind: String, _ intent: String, _ parameter: String?) -> [String] {
+        guard let parameter else { return ["\(kind).\(intent)", kind] }
+        return ["\(kind).\(intent).\(parameter)", "\(kind).\(parameter)", kind]
+    }
+
+    /// Placeholder values: every parameter's display text, the app, the parameter asked about.
+    func promptValues(_ request: DialogueRequest, parameter: String? = nil) -> [String: String] {
+        let language = self.language(request.locale)
+        var values: [String: String] = ["parameter": parameter ?? ""]
+        for (name, slots) in request.parameters {
+            values[name] = language.list(slots.map(\.value.display))
+        }
+        values["app"] = configuration.apps.first { $0.identifier == request.appIdentifier }?.displayName ?? ""
+        return values
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import IntentParseBase
+import IntentParseGrammar
+import IntentParseNormalization
+import Yams
+
+/// A language's conversation words: replies (yes, no, cancel, ordinals) and prompt templates,
+/// read from `Grammars/<locale>/dialogue/*.yaml`, so no language lives in Swift code.
+public struct DialogueLanguage: Sendable {
+    public enum Reply: Sendable, Equatable {
+        case yes, no, cancel
+        /// 1-based position; -1 is "the last one".
+        case ordinal(Int)
+    }
+
+    public let locale: String
+    let normalizer: Normalizer
+    var replies: [String: Reply] = [:]
+    var prompts: [String: String] = [:]
+    var conjunction = "and"
+    var optionFormat = "{number}. {name}"
+    var optionSeparator = "  "
+    /// Phrases that separate items of a multi-valued answer ("Bobo and Coco"), as token keys
+    /// (punctuation by its text), longest first.
+    var itemSeparators: [[String]] = []
+    var skipWords: Set<String> = []
+
+    static let fileKeys = ["language", "replies", "ordinals", "choices", "conjunction", "options", "prompts"]
+
+    init(locale: String) {
+        self.locale = locale
+        self.normalizer = Normalizer(locale: locale)
+    }
+
+    /// Loads `<localeFolder>/dialogue/*.yaml`; nil when the folder does not exist.
+    public static func load(localeFolder: URL, grammar: LanguageGrammar, log: inout DiagnosticLog) -> DialogueLanguage? {
+        let folder = localeFolder.appendingPathComponent("dialogue")
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
+        guard !files.isEmpty else { return nil }
+        var language = DialogueLanguage(locale: grammar.locale)
+        language.skipWords = Set(grammar.skipWords.map(language.key))
+        if let separator = grammar.rules[LanguageGrammar.itemSeparatorRule] {
+            let phrases = Set(separator.source.expression.phrases(rules: grammar.rules).map(language.separatorKeys)).filter { !$0.isEmpty }
+            language.itemSeparators = phrases.sorted { ($0.count, $0.joined()) > ($1.count, $1.joined()) }
+        }
+        for file in files {
+            var reader = YAMLReader(file: folder.appendingPathComponent(file).path, log: log)
+            language.read(&reader, url: folder.appendingPathComponent(file))
+            log = reader.log
+        }
+        for required in ["needsValue", "disambiguation", "confirmationRequired", "needsMoreDetails", "unsupported",
+                         "confirmIntent", "done", "failure", "cancelled", "choiceOutOfRange", "notUnderstood", "unsupportedRequest"]
+        where language.prompts[required] == nil {
+            log.error(SourceLocation(file: folder.path), "dialogue prompts for '\(grammar.locale)' have no '\(required)'")
+        }
+        return language
+    }
+
+    private mutating func read(_ reader: inout YAMLReader, url: URL) {
+        guard let root = reader.root(of: url), let pairs = reader.mapping(root, "a dialogue file") else { return }
+        reader.checkKeys(pairs, allowed: DialogueLanguage.fileKeys, in: "a dialogue file")
+        var ordinals: [(String, Int)] = []
+        var choices: [(String, Node)] = []
+        for pair in pairs {
+            switch pair.key {
+            case "replies": readReplies(&reader, pair.value)
+            case "ordinals": ordinals = readOrdinals(&reader, pair.value)
+            case "choices": choices = reader.strings(pair.value, "choices")
+            case "conjunction": conjunction = reader.string(pair.value, "conjunction") ?? conjunction
+            case "options": readOptions(&reader, pair.value)
+            case "prompts":
+                for prompt in reader.mapping(pair.value, "prompts") ?? [] {
+                    prompts[prompt.key] = reader.string(prompt.value, "prompt \(prompt.key)")
+                }
+            default: break
+            }
+        }
+        for (text, node) in choices {
+            for (ordinal, position) in ordinals {
+                let template = text.replacingOccurrences(of: "{ordinal}", with: "(\(ordinal))")
+                addPhrases(&reader, template, node: node, reply: .ordinal(position))
+            }
+        }
+    }
+
+    private mutating func readReplies(_ reader: inout YAMLReader, _ node: Node) {
+        let kinds: [String: Reply] = ["yes": .yes, "no": .no, "cancel": .cancel]
+        let pairs = reader.mapping(node, "replies") ?? []
+        reader.checkKeys(pairs, allowed: Array(kinds.keys).sorted(), in: "replies")
+        for pair in pairs {
+            guard let reply = kinds[pair.key] else { continue }
+            for (text, item) in reader.strings(pair.value, "replies.\(pair.key)") { addPhrases(&reader, text, node: item, reply: reply) }
+        }
+    }
+
+    private func readOrdinals(_ reader: inout YAMLReader, _ node: Node) -> [(String, Int)] {
+        (reader.sequence(node, "ordinals") ?? []).compactMap { item in
+            guard let pairs = reader.mapping(item, "an ordinal"),
+                  let text = pairs.first(where: { $0.key == "in" }).flatMap({ reader.string($0.value, "in") }),
+                  let position = pairs.first(where: { $0.key == "out" }).flatMap({ reader.integer($0.value, "out") }) else {
+                reader.error(item, "an ordinal needs 'in' (a template) and 'out' (a position; -1 for the last)")
+                return nil
+            }
+            return (text, position)
+        }
+    }
+
+    private mutating func readOptions(_ reader: inout YAMLReader, _ node: Node) {
+        for pair in reader.mapping(node, "options") ?? [] {
+            switch pair.key {
+            case "format": optionFormat = reader.string(pair.value, "options.format") ?? optionFormat
+            case "separator": optionSeparator = reader.string(pair.value, "options.separator") ?? optionSeparator
+            default: reader.error(pair.keyNode, "unknown key '\(pair.key)' in options; expected format, separator")
+            }
+        }
+    }
+
+    private mutating func addPhrases(_ reader: inout YAMLReader, _ template: String, node: Node, reply: Reply) {
+        do {
+            for phrase in try TemplateParser.parse(template).phrases(rules: [:]) {
+                let key = self.key(phrase)
+                if !key.isEmpty, replies[key] == nil { replies[key] = reply }
+            }
+        } catch {
+            reader.error(node, "bad template: \(error.message)")
+        }
+    }
+
+    /// Loose keys of the words, joined by single spaces.
+    public func key(_ text: String) -> String {
+        normalizer.looseKeys(text).joined(separator: " ")
+    }
+
+    /// Reads a reply as yes / no / cancel / an ordinal; skip words around it are ignored.
+    public func classify(_ text: String) -> Reply? {
+        let full = key(text)
+        if let reply = replies[full] { return reply }
+        let words = normalizer.looseKeys(text).filter { !skipWords.contains($0) }
+        return replies[words.joined(separator: " ")]
+    }
+
+    /// Splits a reply into items at separator words ("Bobo and Coco" → Bobo | Coco).
+    public func items(_ text: String) -> [String] {
+        let tokenized = normalizer.tokenize(text)
+        let keys = tokenized.tokens.map(DialogueLanguage.separatorKey)
+        var items: [String] = []
+        var first: Int?, last: Int?
+        var index = 0
+        while index < keys.count {
+            if let separator = itemSeparators.first(where: { keys[index...].starts(with: $0) }) {
+                if let f = first, let l = last { items.append(tokenized.slice(tokens: f, through: l)) }
+                first = nil
+                index += separator.count
+                continue
+            }
+            if !tokenized.tokens[index].isPunctuation {
+                if first == nil { first = index }
+                last = index
+            }
+            index += 1
+        }
+        if let f = first, let l = last { items.append(tokenized.slice(tokens: f, through: l)) }
+        return items
+    }
+
+    /// A separator phrase as token keys: words by loose key, punctuation by its text.
+    func separatorKeys(_ phrase: String) -> [String] {
+        normalizer.tokenize(phrase).tokens.map(DialogueLanguage.separatorKey)
+    }
+
+    static func separatorKey(_ token: Token) -> String { token.isPunctuation ? token.text : token.looseKey }
+
+    /// The first prompt template found among `keys`, with `{name}` placeholders filled.
+    public func prompt(_ keys: [String], _ values: [String: String]) -> String {
+        let template = keys.lazy.compactMap { prompts[$0] }.first ?? ""
+        var result = ""
+        var rest = Substring(template)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            result += rest[..<open]
+            let name = String(rest[rest.index(after: open)..<close])
+            result += values[name] ?? "{\(name)}"
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
+    }
+
+    /// "A, B and C".
+    public func list(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " \(conjunction) " + (items.last ?? "")
+    }
+
+    /// "1. Bobo the Great  2. Bobo Jr."
+    public func options(_ names: [String]) -> String {
+        names.enumerated().map { index, name in
+            optionFormat.replacingOccurrences(of: "{number}", with: String(index + 1)).replacingOccurrences(of: "{name}", with: name)
+        }.joined(separator: optionSeparator)
+    }
+}

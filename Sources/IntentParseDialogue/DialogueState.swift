@@ -1,0 +1,98 @@
+import Foundation
+import IntentParseBase
+
+/// One value of a parameter in a request being talked through.
+public struct ParameterSlot: Codable, Sendable, Equatable {
+    public var value: ResolvedValue
+    public var isResolved: Bool
+
+    public init(value: ResolvedValue, isResolved: Bool = false) {
+        self.value = value
+        self.isResolved = isResolved
+    }
+}
+
+/// The request a conversation is filling in: intent, app and parameter values.
+public struct DialogueRequest: Codable, Sendable, Equatable {
+    public var utterance: String
+    public var locale: String
+    public var intent: String
+    public var appIdentifier: String?
+    public var parameters: [String: [ParameterSlot]]
+    /// The parse's score when the request started.
+    public var score: Double = 0
+    /// The user said yes to the final confirmation.
+    public var isConfirmed = false
+    /// Parameters the user declined or a resolver marked not required.
+    public var dropped: [String] = []
+
+    public init(utterance: String, locale: String, intent: String, appIdentifier: String?, parameters: [String: [ParameterSlot]]) {
+        self.utterance = utterance
+        self.locale = locale
+        self.intent = intent
+        self.appIdentifier = appIdentifier
+        self.parameters = parameters
+    }
+
+    public func values(_ parameter: String) -> [ResolvedValue] { (parameters[parameter] ?? []).map(\.value) }
+}
+
+/// What the last system turn asked, so the next user line can be read as its answer.
+public enum Awaiting: Codable, Sendable, Equatable {
+    case value(parameter: String)
+    case choice(parameter: String, item: Int, options: [ResolvedValue])
+    case confirmation(parameter: String, item: Int, candidate: ResolvedValue)
+    case intentConfirmation
+    case app(options: [String])
+}
+
+/// A whole conversation's state: a value type, saved as JSON between turns (`--session`).
+public struct DialogueSession: Codable, Sendable {
+    public var request: DialogueRequest?
+    public var awaiting: Awaiting?
+    /// The last question asked, repeated when a reply is not understood.
+    public var lastTurn: DialogueTurn?
+    public var turns = 0
+
+    public init(turns: Int = 0) { self.turns = turns }
+
+    /// Reads a session file; a missing file is a new session, a corrupt one an error.
+    public static func load(from url: URL) throws -> DialogueSession {
+        guard FileManager.default.fileExists(atPath: url.path) else { return DialogueSession() }
+        let data = try Data(contentsOf: url)
+        if data.isEmpty { return DialogueSession() }
+        do {
+            return try JSONDecoder().decode(DialogueSession.self, from: data)
+        } catch {
+            throw DiagnosticError([.error(SourceLocation(file: url.path), "corrupt session file: \(Self.describe(error))")])
+        }
+    }
+
+    /// Writes atomically: a temporary file in the same folder, then a rename over the old one.
+    public func save(to url: URL) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = try encoder.encode(self)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        try data.write(to: temporary)
+        if rename(temporary.path, url.path) != 0 {
+            try? FileManager.default.removeItem(at: temporary)
+            throw DiagnosticError([.error(SourceLocation(file: url.path), "cannot save the session: \(String(cString: strerror(errno)))")])
+        }
+    }
+
+    private static func describe(_ error: Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): return context.debugDescription
+        case DecodingError.keyNotFound(let key, let context): return "missing '\(key.stringValue)' at \(path(context))"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            return "\(context.debugDescription) at \(path(context))"
+        default: return "\(error)"
+        }
+    }
+
+    private static func path(_ context: DecodingError.Context) -> String {
+        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return path.isEmpty ? "the top level" : String(path.drop { $0 == "." })
+    }
+}

@@ -1,0 +1,96 @@
+import IntentParseSchema
+import IntentParseVocabulary
+
+/// One system turn: the state the request is in and what to say.
+public struct DialogueTurn: Codable, Sendable {
+    public enum State: String, Codable, Sendable, CaseIterable {
+        case needsValue, disambiguation, confirmationRequired, needsMoreDetails, unsupported
+        case confirmIntent, done, cancelled, failure
+    }
+
+    public var state: State
+    /// The parameter asked about ("app" when asking which app).
+    public var parameter: String?
+    public var prompt: String
+    /// Choices offered (disambiguation), best first.
+    public var options: [String] = []
+    /// The request as it stands after this turn.
+    public var request: DialogueRequest?
+    /// What handle (or confirm) answered, for done and failure.
+    public var response: IntentResponse?
+    /// Why something is unsupported or failed.
+    public var reason: String?
+
+    public init(state: State, parameter: String? = nil, prompt: String, options: [String] = [], request: DialogueRequest? = nil,
+                response: IntentResponse? = nil, reason: String? = nil) {
+        self.state = state
+        self.parameter = parameter
+        self.prompt = prompt
+        self.options = options
+        self.request = request
+        self.response = response
+        self.reason = reason
+    }
+
+    /// True when the next user line starts a new request.
+    public var endsRequest: Bool { state == .done || state == .cancelled || state == .failure || (state == .unsupported && parameter == nil) }
+}
+
+/// Everything the engine needs besides the session.
+public struct DialogueConfiguration: Sendable {
+    public typealias Parse = @Sendable (_ text: String, _ locale: String?, _ app: String?) -> Parsed
+
+    /// What the engine needs of a parse.
+    public struct Parsed: Sendable {
+        public var locale: String
+        public var intent: String?
+        public var appIdentifier: String?
+        public var appWasNamed: Bool
+        public var score: Double
+        public var literalWords: Int
+        public var parameters: [(name: String, values: [ResolvedValue])]
+        public var reason: String?
+
+        public init(locale: String, intent: String?, appIdentifier: String?, appWasNamed: Bool, score: Double, literalWords: Int,
+                    parameters: [(name: String, values: [ResolvedValue])], reason: String?) {
+            self.locale = locale
+            self.intent = intent
+            self.appIdentifier = appIdentifier
+            self.appWasNamed = appWasNamed
+            self.score = score
+            self.literalWords = literalWords
+            self.parameters = parameters
+            self.reason = reason
+        }
+    }
+
+    public var schema: Schema
+    public var apps: [AppVocabulary]
+    public var languages: [String: DialogueLanguage]
+    public var parse: Parse
+    /// Per intent name; intents without one use `defaultHandler`.
+    public var handlers: [String: any IntentHandler] = [:]
+    public var defaultHandler: any IntentHandler = VocabularyBackedHandler()
+    /// Intents that ask for a final "Ready to …?" before handle.
+    public var confirmIntents: Set<String>
+    /// Seconds a resolve, confirm or handle call may take before it counts as a failure.
+    public var handlerTimeout: Double = 10
+    /// Locale for new requests (nil: every loaded locale).
+    public var locale: String?
+    /// The app in focus for requests that name none.
+    public var contextApp: String?
+
+    public init(schema: Schema, apps: [AppVocabulary], languages: [String: DialogueLanguage], parse: @escaping Parse,
+                confirmIntents: Set<String>? = nil) {
+        self.schema = schema
+        self.apps = apps
+        self.languages = languages
+        self.parse = parse
+        self.confirmIntents = confirmIntents ?? DialogueConfiguration.siriKitConfirmations(schema)
+    }
+
+    /// Where Siri asks before acting: payments and ride booking, and sending messages.
+    public static func siriKitConfirmations(_ schema: Schema) -> Set<String> {
+        Set(schema.intents.values.filter { [.payments, .rideBooking].contains($0.domain) }.map(\.name) + ["INSendMessageIntent"])
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// An app's side of SiriKit's lifecycle for one intent: resolve each parameter, confirm the
+/// whole request, handle it. Only `handle` is required; the defaults resolve against vocabulary
+/// and confirm with `ready`. Library users register one per intent; tests inject fakes.
+public protocol IntentHandler: Sendable {
+    /// nil: use the default vocabulary resolver.
+    func resolve(parameter: String, value: ResolvedValue?, request: DialogueRequest) async -> ResolutionResult?
+    func confirm(_ request: DialogueRequest) async -> IntentResponse
+    func handle(_ request: DialogueRequest) async -> IntentResponse
+}
+
+extension IntentHandler {
+    public func resolve(parameter: String, value: ResolvedValue?, request: DialogueRequest) async -> ResolutionResult? { nil }
+    public func confirm(_ request: DialogueRequest) async -> IntentResponse { IntentResponse(code: .ready) }
+}
+
+/// The CLI's handler: every request whose values resolved against vocabulary succeeds; the
+/// response sentence comes from the language's `done` templates.
+public struct VocabularyBackedHandler: IntentHandler {
+    public init() {}
+
+    public func handle(_ request: DialogueRequest) async -> IntentResponse {
+        IntentResponse(code: .success)
+    }
+}
+
+/// Runs an async call with a time limit; a call that has not answered by then yields `fallback`.
+///
+/// NB: the call is not awaited after the limit (a handler that never completes would otherwise
+/// hold the conversation forever); its task is cancelled and its late answer ignored.
+func withTimeLimit<T: Sendable>(_ seconds: Double, fallback: T, _ body: @escaping @Sendable () async -> T) async -> T {
+    let once = Once()
+    return await withCheckedContinuation { (continuation: CheckedContinuation<T, Never>) in
+        let work = Task {
+            let value = await body()
+            if once.claim() { continuation.resume(returning: value) }
+        }
+        Task {
+            try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+            if once.claim() {
+                work.cancel()
+                continuation.resume(returning: fallback)
+            }
+        }
+    }
+}
+
+/// A flag that can be claimed once, from any thread.
+private final class Once: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = false
+
+    func claim() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if done { return false }
+        done = true
+        return true
+    }
+}

@@ -1,0 +1,70 @@
+import IntentParseBase
+
+/// A parameter value in a conversation: what was said and, once resolved, what it names.
+public struct ResolvedValue: Codable, Sendable, Equatable {
+    /// The words as typed.
+    public var spoken: String
+    /// The vocabulary identifier, once the value names a known term.
+    public var identifier: String?
+    /// How to say it back ("Bobo the Great").
+    public var display: String
+    /// A typed value (a list's `out`, a number), if any.
+    public var value: JSONValue?
+
+    public init(spoken: String, identifier: String? = nil, display: String? = nil, value: JSONValue? = nil) {
+        self.spoken = spoken
+        self.identifier = identifier
+        self.display = display ?? spoken
+        self.value = value
+    }
+}
+
+/// SiriKit's resolution results, one per parameter value.
+public enum ResolutionResult: Sendable, Equatable {
+    case success(ResolvedValue)
+    /// 2 to 10 candidates, most likely first.
+    case disambiguation([ResolvedValue])
+    /// One inexact match: ask "Did you mean …?".
+    case confirmationRequired(ResolvedValue)
+    /// Required and missing.
+    case needsValue
+    /// More matches than can be listed.
+    case needsMoreDetails(count: Int)
+    /// The value cannot be used; ask for another one.
+    case unsupported(reason: String)
+    /// The parameter does not apply: drop what was said.
+    case notRequired
+}
+
+/// Codes a handler answers confirm and handle with; custom codes come from intent definitions.
+public struct ResponseCode: RawRepresentable, Codable, Sendable, Hashable, CustomStringConvertible {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    public static let ready = ResponseCode("ready")
+    public static let inProgress = ResponseCode("inProgress")
+    public static let success = ResponseCode("success")
+    public static let failure = ResponseCode("failure")
+    public static let failureRequiringAppLaunch = ResponseCode("failureRequiringAppLaunch")
+    public static let unspecified = ResponseCode("unspecified")
+
+    public static let builtIn: [ResponseCode] = [.ready, .inProgress, .success, .failure, .failureRequiringAppLaunch, .unspecified]
+
+    /// Codes that end a request unsuccessfully.
+    public var isFailure: Bool { self == .failure || self == .failureRequiringAppLaunch || !ResponseCode.builtIn.contains(self) }
+
+    public var description: String { rawValue }
+}
+
+/// What confirm or handle answered.
+public struct IntentResponse: Codable, Sendable, Equatable {
+    public var code: ResponseCode
+    /// A sentence for the user; nil: the engine uses the language's response template.
+    public var text: String?
+
+    public init(code: ResponseCode, text: String? = nil) {
+        self.code = code
+        self.text = text
+    }
+}

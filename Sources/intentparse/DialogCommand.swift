@@ -1,0 +1,101 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import IntentParse
+
+/// `intentparse dialog`: a conversation on standard input, one system turn out per user line.
+struct DialogCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dialog",
+        abstract: "Hold a conversation: user lines in, one system turn out each (resolve, confirm, handle)."
+    )
+
+    @OptionGroup var options: CommonOptions
+
+    @Option(help: "Save the conversation after every turn to this JSON file, and resume from it.")
+    var session: String?
+
+    @Option(help: "Seconds a handler may take to resolve, confirm or handle before the request fails.")
+    var handlerTimeout: Double = 10
+
+    @Option(help: "Comma-separated intents that ask a final \"Ready to …?\" (default: payments, ride booking, INSendMessageIntent; \"none\" for none).")
+    var confirmIntents: String?
+
+    func run() throws {
+        let parser = try options.loadParser()
+        guard !parser.dialogueLanguages.isEmpty else {
+            DiagnosticPrinter.standardError.printMessage("error: no dialogue files (Grammars/<locale>/dialogue/*.yaml) for any loaded locale")
+            throw ExitCode(2)
+        }
+        var configuration = parser.dialogueConfiguration(locale: options.locale, app: options.app)
+        configuration.handlerTimeout = handlerTimeout
+        if let confirmIntents {
+            configuration.confirmIntents = confirmIntents == "none" ? [] : Set(confirmIntents.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        }
+        let engine = DialogueEngine(configuration: configuration)
+        let sessionURL = session.map { URL(fileURLWithPath: $0) }
+        var state = try loadSession(sessionURL)
+        var lines = InputLines()
+        var number = 0
+        while let line = lines.next() {
+            number += 1
+            let text: String
+            switch line {
+            case .text(let value): text = value
+            case .invalidUTF8:
+                DiagnosticPrinter.standardError.printMessage("<stdin>:\(number): warning: not valid UTF-8; read as an empty reply")
+                text = ""
+            }
+            let (turn, next) = Blocking.run { [state] in
+                var session = state
+                let turn = await engine.respond(to: text, session: &session)
+                return (turn, session)
+            }
+            state = next
+            try saveSession(state, to: sessionURL)
+            emit(turn, parser: parser)
+        }
+    }
+
+    private func emit(_ turn: DialogueTurn, parser: IntentParser) {
+        let text = options.format == .json ? DialogueJSON.line(turn, schema: parser.schema, apps: parser.apps) : turn.prompt
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    private func loadSession(_ url: URL?) throws -> DialogueSession {
+        guard let url else { return DialogueSession() }
+        do {
+            return try DialogueSession.load(from: url)
+        } catch let error as DiagnosticError {
+            DiagnosticPrinter.standardError.print(error.diagnostics)
+            throw ExitCode(2)
+        }
+    }
+
+    private func saveSession(_ session: DialogueSession, to url: URL?) throws {
+        guard let url else { return }
+        do {
+            try session.save(to: url)
+        } catch let error as DiagnosticError {
+            DiagnosticPrinter.standardError.print(error.diagnostics)
+            throw ExitCode(2)
+        }
+    }
+}
+
+/// Runs async work from the synchronous command line and waits for it.
+enum Blocking {
+    private final class Box<T>: @unchecked Sendable { var value: T? }
+
+    static func run<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+        let box = Box<T>()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            box.value = await body()
+            done.signal()
+        }
+        done.wait()
+        guard let value = box.value else { preconditionFailure("the task finished without a value") }
+        return value
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+@testable import IntentParse
+@testable import IntentParseDialogue
+
+/// A handler whose answers the test sets: a fixed resolution per parameter, a confirm and a
+/// handle response, or a handle that never answers.
+struct FakeHandler: IntentHandler {
+    var resolutions: [String: ResolutionResult] = [:]
+    var confirmResponse = IntentResponse(code: .ready)
+    var handleResponse = IntentResponse(code: .success, text: "Handled.")
+    var hangs = false
+
+    func resolve(parameter: String, value: ResolvedValue?, request: DialogueRequest) async -> ResolutionResult? {
+        resolutions[parameter]
+    }
+
+    func confirm(_ request: DialogueRequest) async -> IntentResponse { confirmResponse }
+
+    func handle(_ request: DialogueRequest) async -> IntentResponse {
+        if hangs {
+            while true { try? await Task.sleep(nanoseconds: 1_000_000_000) }
+        }
+        return handleResponse
+    }
+}
+
+/// Drives a conversation line by line.
+struct Conversation {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let parser: IntentParser? = try? IntentParser(grammars: root.appendingPathComponent("Grammars"), vocabulary: root.appendingPathComponent("Vocabulary"))
+
+    var engine: DialogueEngine
+    var session = DialogueSession()
+
+    init(handler: (any IntentHandler)? = nil, confirm: Set<String>? = nil, timeout: Double = 10) throws {
+        let parser = try #require(Conversation.parser)
+        var configuration = parser.dialogueConfiguration()
+        if let handler { configuration.defaultHandler = handler }
+        if let confirm { configuration.confirmIntents = confirm }
+        configuration.handlerTimeout = timeout
+        engine = DialogueEngine(configuration: configuration)
+    }
+
+    mutating func say(_ line: String) async -> DialogueTurn {
+        await engine.respond(to: line, session: &session)
+    }
+}
+
+@Suite struct DialogueEngineTests {
+    @Test func theMonkeyChatConversation() async throws {
+        var c = try Conversation()
+        var turn = await c.say("send a MonkeyChat message")
+        #expect(turn.state == .needsValue && turn.parameter == "recipients" && turn.prompt == "Who do you want to message?")
+        turn = await c.say("Bobo")
+        #expect(turn.state == .disambiguation)
+        #expect(turn.options == ["Bobo the Great", "Bobo Jr.", "Little Bobo"])
+        turn = await c.say("the first one")
+        #expect(turn.state == .needsValue && turn.prompt == "What do you want to say to Bobo the Great?")
+        turn = await c.say("send more bananas")
+        #expect(turn.state == .confirmIntent)
+        #expect(turn.prompt == "Ready to send it? \"send more bananas\" to Bobo the Great on MonkeyChat")
+        turn = await c.say("yes")
+        #expect(turn.state == .done && turn.response?.code == .success && turn.prompt == "OK, I sent it.")
+        #expect(turn.request?.values("recipients").map(\.identifier) == ["bobo-the-great"])
+        #expect(c.session.request == nil)
+    }
+
+    @Test(arguments: [("the second one", "Bobo Jr."), ("2", "Bobo Jr."), ("the last one", "Little Bobo"),
+                      ("Little Bobo", "Little Bobo"), ("number three", "Little Bobo"), ("Jr", "Bobo Jr.")])
+    func choosingAnOption(_ reply: String, _ chosen: String) async throws {
+        var c = try Conversation(confirm: [])
+        _ = await c.say("text Bobo")
+        let turn = await c.say(reply)
+        #expect(turn.state == .needsValue && turn.parameter == "content")
+        #expect(turn.request?.values("recipients").map(\.display) == [chosen])
+    }
+
+    @Test func anOptionNumberOutOfRangeIsReprompted() async throws {
+        var c = try Conversation()
+        _ = await c.say("text Bobo")
+        let turn = await c.say("the twelfth")
+        #expect(turn.state == .disambiguation)
+        #expect(turn.prompt.hasPrefix("Please choose a number from 1 to 3"))
+    }
+
+    @Test func confirmationRequiredYesAndNo() async throws {
+        var c = try Conversation(confirm: [])
+        var turn = await c.say("text Boob the Great")
+        #expect(turn.state == .confirmationRequired && turn.prompt == "Did you mean Bobo the Great?")
+        turn = await c.say("no")
+        #expect(turn.state == .needsValue && turn.parameter == "recipients")
+        turn = await c.say("Dixie")
+        #expect(turn.state == .confirmationRequired && turn.options == ["Dixie Kong"])
+        turn = await c.say("yeah")
+        #expect(turn.state == .needsValue && turn.parameter == "content")
+    }
+
+    @Test func moreThanTenMatchesNeedMoreDetails() async throws {
+        var c = try Conversation()
+        let turn = await c.say("text Kong")
+        #expect(turn.state == .needsMoreDetails)
+        #expect(turn.prompt == "12 contacts match \"Kong\". Who exactly?")
+    }
+
+    @Test func unknownContactIsUnsupportedThenAskedAgain() async throws {
+        var c = try Conversation()
+        var turn = await c.say("text Gorilla Grodd")
+        #expect(turn.state == .unsupported && turn.parameter == "recipients")
+        #expect(turn.prompt.hasSuffix("Who do you want to message?"))
+        turn = await c.say("my best friend Coco")
+        #expect(turn.state == .needsValue && turn.parameter == "content")
+        #expect(turn.request?.values("recipients").map(\.identifier) == ["coco"])
+    }
+
+    @Test func cancelAndNeverMindEndTheRequest() async throws {
+        for word in ["cancel", "never mind", "forget it"] {
+            var c = try Conversation()
+            _ = await c.say("text Bobo")
+            let turn = await c.say(word)
+            #expect(turn.state == .cancelled)
+            #expect(c.session.request == nil)
+        }
+    }
+
+    @Test func noToTheFinalConfirmationCancels() async throws {
+        var c = try Conversation()
+        _ = await c.say("text Coco saying hello")
+        let turn = await c.say("no")
+        #expect(turn.state == .cancelled)
+    }
+
+    @Test func aNewRequestReplacesTheCurrentOne() async throws {
+        var c = try Conversation()
+        _ = await c.say("text Bobo")
+        let turn = await c.say("add milk to my grocery list in ListOMat")
+        #expect(turn.state == .done)
+        #expect(turn.request?.intent == "INAddTasksIntent")
+    }
+
+    @Test func emptyRepliesRepeatTheQuestion() async throws {
+        var c = try Conversation()
+        _ = await c.say("text Bobo")
+        let turn = await c.say("   ")
+        #expect(turn.state == .disambiguation)
+        #expect(turn.prompt.hasPrefix("Sorry, I didn't catch that. Which one?"))
+    }
+
+    @Test func theAppIsAskedForWhenSeveralCanDoIt() async throws {
+        var c = try Conversation()
+        var turn = await c.say("add milk to my list")
+        #expect(turn.state == .disambiguation && turn.parameter == "app" && turn.options == ["List-o-Mat", "TasksNotes"])
+        turn = await c.say("TasksNotes")
+        #expect(turn.state == .done && turn.request?.appIdentifier == "com.example.tasksnotes")
+    }
+
+    @Test func multiValuedRepliesAreSplit() async throws {
+        var c = try Conversation()
+        _ = await c.say("send a message")
+        let turn = await c.say("Coco, Kiki and Zazu")
+        #expect(turn.state == .needsValue && turn.parameter == "content")
+        #expect(turn.request?.values("recipients").map(\.identifier) == ["coco", "kiki", "zazu"])
+    }
+
+    @Test func outOfScopeRequestsAreUnsupported() async throws {
+        var c = try Conversation()
+        let turn = await c.say("what's the weather like")
+        #expect(turn.state == .unsupported && turn.parameter == nil && turn.reason != nil)
+    }
+
+    @Test(arguments: [
+        (ResolutionResult.success(ResolvedValue(spoken: "x", identifier: "fixed", display: "Fixed")), DialogueTurn.State.done),
+        (.disambiguation([ResolvedValue(spoken: "a"), ResolvedValue(spoken: "b")]), .disambiguation),
+        (.confirmationRequired(ResolvedValue(spoken: "a")), .confirmationRequired),
+        (.needsValue, .needsValue),
+        (.needsMoreDetails(count: 80), .needsMoreDetails),
+        (.unsupported(reason: "closed for the holidays"), .unsupported),
+        (.notRequired, .done),
+    ])
+    func everyResolutionResultFromAHandler(_ result: ResolutionResult, _ state: DialogueTurn.State) async throws {
+        var c = try Conversation(handler: FakeHandler(resolutions: ["taskTitles": result]))
+        let turn = await c.say("add eggs to my grocery list in ListOMat")
+        #expect(turn.state == state)
+        if state == .done { #expect(turn.prompt == "Handled.") }
+    }
+
+    @Test func confirmFailureEndsTheRequest() async throws {
+        var c = try Conversation(handler: FakeHandler(confirmResponse: IntentResponse(code: ResponseCode("listIsFull"))))
+        let turn = await c.say("add eggs to my grocery list in ListOMat")
+        #expect(turn.state == .failure && turn.response?.code.rawValue == "listIsFull")
+    }
+
+    @Test func aHandlerThatNeverAnswersTimesOut() async throws {
+        var c = try Conversation(handler: FakeHandler(hangs: true), timeout: 0.2)
+        let turn = await c.say("add eggs to my grocery list in ListOMat")
+        #expect(turn.state == .failure)
+        #expect(turn.reason?.contains("did not answer") == true)
+    }
+
+    @Test func sessionsSurviveARestart() async throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        var first = try Conversation(confirm: [])
+        _ = await first.say("text Bobo")
+        try first.session.save(to: url)
+        var second = try Conversation(confirm: [])
+        second.session = try DialogueSession.load(from: url)
+        let turn = await second.say("the second one")
+        #expect(turn.state == .needsValue && turn.request?.values("recipients").map(\.display) == ["Bobo Jr."])
+    }
+
+    @Test func aCorruptSessionFileIsReported() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data("{\"turns\": \"many\"}".utf8).write(to: url)
+        #expect(throws: DiagnosticError.self) { try DialogueSession.load(from: url) }
+    }
+}
