@@ -47,6 +47,33 @@ enum Automaton {
     static let suffixAccept: Int32 = -2
 }
 
+/// The automaton after compilation, flattened for the hot loop: every node's edges are one
+/// contiguous run of `edges` (non-consuming edges first), so matching touches no per-node array.
+struct FrozenAutomaton: Sendable {
+    /// Node n's edges are `edges[edgeStart[n]..<edgeStart[n + 1]]`; the consuming ones start at
+    /// `consumingStart[n]`.
+    var edgeStart: [Int32] = [0]
+    var consumingStart: [Int32] = []
+    var edges: [Edge] = []
+    var allowsSkip: [Bool] = []
+
+    init() {}
+
+    init(_ nodes: [AutomatonNode]) {
+        edgeStart.reserveCapacity(nodes.count + 1)
+        for node in nodes {
+            let quiet = node.edges.filter { !$0.consumes }
+            edges += quiet
+            consumingStart.append(Int32(edges.count))
+            edges += node.edges.filter(\.consumes)
+            edgeStart.append(Int32(edges.count))
+            allowsSkip.append(node.allowsSkip)
+        }
+    }
+
+    var nodeCount: Int { allowsSkip.count }
+}
+
 /// Interned loose keys of template literals. Utterance tokens unknown here map to `none`.
 struct KeyTable: Sendable {
     static let none: Int32 = -1

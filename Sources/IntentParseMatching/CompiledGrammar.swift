@@ -22,7 +22,9 @@ public struct CompiledGrammar: Sendable {
     let schema: Schema
     let apps: [AppVocabulary]
     var lists: [ListDefinition]
+    /// Nodes while compiling; `automaton` once compiled.
     var nodes: [AutomatonNode] = []
+    var automaton = FrozenAutomaton()
     var keys = KeyTable()
     var phraseSets: [PhraseSet] = []
     var slotNames: [String] = []
@@ -47,7 +49,7 @@ public struct CompiledGrammar: Sendable {
     }
 
     /// Number of automaton nodes (a size measure for `bench` and `explain`).
-    public var nodeCount: Int { nodes.count }
+    public var nodeCount: Int { automaton.nodeCount }
     public var templateCount: Int { templates.count }
 
     func slotIndex(_ name: String) -> Int32? {

@@ -70,6 +70,8 @@ struct Builder {
         output.prefixStart = compileWrapper(LanguageGrammar.appPrefixRule, accept: Automaton.prefixAccept)
         output.suffixStart = compileWrapper(LanguageGrammar.appSuffixRule, accept: Automaton.suffixAccept)
         buildIndex()
+        output.automaton = FrozenAutomaton(output.nodes)
+        output.nodes = []
     }
 
     // MARK: nodes

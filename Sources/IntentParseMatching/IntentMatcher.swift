@@ -51,7 +51,7 @@ public struct IntentMatcher: Sendable {
         var rejections: [String] = []
         var interpretations: [Interpretation] = []
         for (templateID, thread) in accepts {
-            switch interpreter.interpret(template: grammar.templates[Int(templateID)], thread: thread) {
+            switch interpreter.interpret(template: grammar.templates[Int(templateID)], thread: thread, captures: simulation.captures(of: thread)) {
             case .accepted(let interpretation): interpretations.append(interpretation)
             case .rejected(let reason): rejections.append(reason)
             }
@@ -95,7 +95,7 @@ public struct IntentMatcher: Sendable {
                 }
             }
             for (id, position, thread) in early {
-                if let tail = suffixes[position] { IntentMatcher.keepBest(&best, id, thread.joined(with: tail)) }
+                if let tail = suffixes[position] { IntentMatcher.keepBest(&best, id, simulation.joined(thread, tail)) }
             }
         }
         return best.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }

@@ -18,10 +18,9 @@ struct Interpreter {
         case rejected(String)
     }
 
-    func interpret(template compiled: CompiledTemplate, thread: Thread) -> Outcome {
+    func interpret(template compiled: CompiledTemplate, thread: Thread, captures: [Capture]) -> Outcome {
         let template = compiled.template
         guard let intent = grammar.schema[template.intent] else { return .rejected("unknown intent \(template.intent)") }
-        let captures = thread.captures?.all ?? []
         let appSlot = grammar.slotIndex(LanguageGrammar.appList)
         let appCaptures = captures.filter { $0.slot == appSlot }
         let app: (index: Int, source: AppSource)?

@@ -5,7 +5,8 @@ import IntentParseNormalization
 /// best thread per automaton node (dynamic programming, like a Pike VM with weights).
 ///
 /// Cost: O(positions × live nodes × edges), with phrase and entity lookups cached per position,
-/// so no template and no input can make it backtrack exponentially.
+/// so no template and no input can make it backtrack exponentially. Threads are plain values;
+/// captures live in an arena owned by the simulation, shared by all runs over the utterance.
 struct Simulation {
     struct Accept {
         var id: Int32
@@ -13,23 +14,22 @@ struct Simulation {
         var thread: Thread
     }
 
-    private struct Frontier {
-        var order: [Int32] = []
-        var threads: [Int32: Thread] = [:]
-    }
-
     let grammar: CompiledGrammar
     let text: TokenizedText
     let keyIDs: [Int32]
-    private var phraseCache: [Int: [(end: Int, values: [Int32], isSound: Bool)]] = [:]
-    private var entityCache: [Int: [EntityMatch]] = [:]
+    private let isPunctuation: [Bool]
     private let skipEnds: [[Int]]
     private let wordCounts: [Int]
+    private var arena: [PackedCapture] = []
+    private var matchValues: [[Int32]] = []
+    private var phraseCache: [Int: [(end: Int, values: Int32, isSound: Bool)]] = [:]
+    private var entityCache: [Int: [EntityMatch]] = [:]
 
     init(grammar: CompiledGrammar, text: TokenizedText) {
         self.grammar = grammar
         self.text = text
         keyIDs = text.tokens.map { grammar.keys.id($0.looseKey) }
+        isPunctuation = text.tokens.map(\.isPunctuation)
         skipEnds = text.tokens.indices.map { start in
             grammar.skipWords.matches(in: text.tokens, from: start, key: \.looseKey).map(\.end)
         }
@@ -45,7 +45,7 @@ struct Simulation {
     mutating func run(seeds: [(position: Int, node: Int32, thread: Thread)], limit: Int) -> [Accept] {
         var chart = [Frontier](repeating: Frontier(), count: limit + 1)
         for seed in seeds where seed.position <= limit {
-            Simulation.relax(&chart[seed.position], seed.node, seed.thread)
+            chart[seed.position].relax(seed.node, seed.thread)
         }
         var accepts: [Accept] = []
         for position in 0...limit {
@@ -56,37 +56,98 @@ struct Simulation {
         return accepts
     }
 
-    @discardableResult
-    private static func relax(_ frontier: inout Frontier, _ node: Int32, _ thread: Thread) -> Bool {
-        if let existing = frontier.threads[node] {
-            guard thread.weight > existing.weight else { return false }
-        } else {
-            frontier.order.append(node)
-        }
-        frontier.threads[node] = thread
-        return true
+    // MARK: captures
+
+    private mutating func capture(_ thread: Thread, _ packed: PackedCapture) -> Thread {
+        var packed = packed
+        packed.parent = thread.captures
+        arena.append(packed)
+        var next = thread
+        next.captures = Int32(arena.count - 1)
+        return next
     }
 
+    /// A thread's captures, oldest first, with phrase values materialized.
+    func captures(of thread: Thread) -> [Capture] {
+        var result: [Capture] = []
+        var index = thread.captures
+        while index >= 0 {
+            let packed = arena[Int(index)]
+            let source: CaptureSource
+            switch packed.kind {
+            case .wildcard: source = .wildcard
+            case .phrase, .soundPhrase: source = .phrase(set: packed.set, values: matchValues[Int(packed.values)], isSound: packed.kind == .soundPhrase)
+            case .entity: source = .entity(.number(packed.number))
+            }
+            result.append(Capture(slot: packed.slot, start: packed.start, end: packed.end, source: source))
+            index = packed.parent
+        }
+        return result.reversed()
+    }
+
+    /// `first` followed by `second` (a suffix run after a template's accept).
+    mutating func joined(_ first: Thread, _ second: Thread) -> Thread {
+        var chain: [PackedCapture] = []
+        var index = second.captures
+        while index >= 0 {
+            chain.append(arena[Int(index)])
+            index = arena[Int(index)].parent
+        }
+        var result = first
+        for packed in chain.reversed() { result = capture(result, packed) }
+        result.weight += second.weight
+        result.evidence.literal += second.evidence.literal
+        result.evidence.named += second.evidence.named
+        result.evidence.soundsLike += second.evidence.soundsLike
+        result.evidence.wildcard += second.evidence.wildcard
+        result.evidence.skipped += second.evidence.skipped
+        return result
+    }
+
+    // MARK: the chart
+
     /// Follows non-consuming edges at one position until nothing improves.
-    private func closure(_ frontier: inout Frontier, at position: Int, accepts: inout [Accept]) {
-        var work = frontier.order
-        var i = 0
-        while i < work.count {
-            let node = work[i]
-            i += 1
-            guard let thread = frontier.threads[node] else { continue }
-            for edge in grammar.nodes[Int(node)].edges where !edge.consumes {
-                guard let next = follow(edge, thread, at: position) else {
+    private mutating func closure(_ frontier: inout Frontier, at position: Int, accepts: inout [Accept]) {
+        var next = 0
+        while next < frontier.count {
+            let node = frontier.nodes[next]
+            let thread = frontier.thread(at: next)
+            next += 1
+            let first = Int(grammar.automaton.edgeStart[Int(node)]), end = Int(grammar.automaton.consumingStart[Int(node)])
+            for e in first..<end {
+                let edge = grammar.automaton.edges[e]
+                guard let followed = follow(edge, thread, at: position) else {
                     if case .accept(let id) = edge.kind { accepts.append(Accept(id: id, end: position, thread: thread)) }
                     continue
                 }
-                if Simulation.relax(&frontier, edge.target, next) { work.append(edge.target) }
+                if frontier.relax(edge.target, followed), let reached = frontier.index(of: edge.target), reached < next {
+                    // An improvement to a node already expanded: expand it again.
+                    reexpand(&frontier, reached, at: position, accepts: &accepts)
+                }
+            }
+        }
+    }
+
+    /// Re-propagates an improved thread through the non-consuming edges reachable from it.
+    private mutating func reexpand(_ frontier: inout Frontier, _ index: Int, at position: Int, accepts: inout [Accept]) {
+        var work = [index]
+        while let current = work.popLast() {
+            let node = frontier.nodes[current]
+            let thread = frontier.thread(at: current)
+            let first = Int(grammar.automaton.edgeStart[Int(node)]), end = Int(grammar.automaton.consumingStart[Int(node)])
+            for e in first..<end {
+                let edge = grammar.automaton.edges[e]
+                guard let followed = follow(edge, thread, at: position) else {
+                    if case .accept(let id) = edge.kind { accepts.append(Accept(id: id, end: position, thread: thread)) }
+                    continue
+                }
+                if frontier.relax(edge.target, followed), let reached = frontier.index(of: edge.target) { work.append(reached) }
             }
         }
     }
 
     /// The thread after a non-consuming edge (nil for accepts).
-    private func follow(_ edge: Edge, _ thread: Thread, at position: Int) -> Thread? {
+    private mutating func follow(_ edge: Edge, _ thread: Thread, at position: Int) -> Thread? {
         switch edge.kind {
         case .epsilon: return thread
         case .wildcardOpen(let slot, let order):
@@ -98,33 +159,34 @@ struct Simulation {
             return next
         case .wildcardClose:
             let start = firstWord(from: Int(thread.pendingStart))
-            var next = thread.adding(Capture(slot: thread.pendingSlot, start: Int32(start), end: Int32(lastWordEnd(before: position)), source: .wildcard))
+            var next = capture(thread, PackedCapture(slot: thread.pendingSlot, start: Int32(start), end: Int32(lastWordEnd(before: position)), kind: .wildcard))
             next.pendingStart = -1
             next.pendingSlot = -1
             return next
-        case .accept: return nil
-        case .word, .phrases, .entity, .wildcardToken: return nil
+        case .accept, .word, .phrases, .entity, .wildcardToken: return nil
         }
     }
 
     /// Follows consuming edges, skip words and free punctuation from one position.
     private mutating func advance(_ chart: inout [Frontier], from position: Int, limit: Int) {
         let frontier = chart[position]
-        let token = text.tokens[position]
-        for node in frontier.order {
-            guard let thread = frontier.threads[node] else { continue }
-            if token.isPunctuation {
-                Simulation.relax(&chart[position + 1], node, thread)
-            } else if grammar.nodes[Int(node)].allowsSkip {
+        let punctuation = isPunctuation[position]
+        for index in 0..<frontier.count {
+            let node = frontier.nodes[index]
+            let thread = frontier.thread(at: index)
+            if punctuation {
+                chart[position + 1].relax(node, thread)
+            } else if grammar.automaton.allowsSkip[Int(node)] {
                 for end in skipEnds[position] where end <= limit {
                     var skipped = thread
                     skipped.weight += Weights.skipped * Double(words(position, end))
                     skipped.evidence.skipped += words(position, end)
-                    Simulation.relax(&chart[end], node, skipped)
+                    chart[end].relax(node, skipped)
                 }
             }
-            for edge in grammar.nodes[Int(node)].edges where edge.consumes {
-                consume(edge, thread, from: position, limit: limit, chart: &chart)
+            let first = Int(grammar.automaton.consumingStart[Int(node)]), end = Int(grammar.automaton.edgeStart[Int(node) + 1])
+            for e in first..<end {
+                consume(grammar.automaton.edges[e], thread, from: position, limit: limit, chart: &chart)
             }
         }
     }
@@ -134,43 +196,48 @@ struct Simulation {
         case .word(let key):
             guard keyIDs[position] == key else { return }
             var next = thread
-            if text.tokens[position].isPunctuation {
+            if isPunctuation[position] {
                 next.weight += Weights.punctuation
             } else {
                 next.weight += Weights.literal
                 next.evidence.literal += 1
             }
-            Simulation.relax(&chart[position + 1], edge.target, next)
+            chart[position + 1].relax(edge.target, next)
         case .wildcardToken:
-            guard !text.tokens[position].isPunctuation else { return }
+            guard !isPunctuation[position] else { return }
             var next = thread
             next.weight += Weights.wildcard + Weights.wildcardOrder * Double(thread.pendingOrder)
             next.evidence.wildcard += 1
-            Simulation.relax(&chart[position + 1], edge.target, next)
+            chart[position + 1].relax(edge.target, next)
         case .phrases(let set, let slot):
             for match in phrases(set, at: position) where match.end <= limit {
                 let count = words(position, match.end)
-                var next = thread.adding(Capture(slot: slot, start: Int32(position), end: Int32(match.end), source: .phrase(set: set, values: match.values, isSound: match.isSound)))
+                var next = capture(thread, PackedCapture(slot: slot, start: Int32(position), end: Int32(match.end),
+                                                        kind: match.isSound ? .soundPhrase : .phrase, set: set, values: match.values))
                 next.weight += (match.isSound ? Weights.soundsLike : Weights.named) * Double(count)
                 if match.isSound { next.evidence.soundsLike += count } else { next.evidence.named += count }
-                Simulation.relax(&chart[match.end], edge.target, next)
+                chart[match.end].relax(edge.target, next)
             }
         case .entity(let entity, let slot, let list):
             for match in entities(entity, at: position) where match.end <= limit && inRange(match.value, list: list) {
+                guard case .number(let number) = match.value else { continue }
                 let count = words(position, match.end)
-                var next = thread.adding(Capture(slot: slot, start: Int32(position), end: Int32(match.end), source: .entity(match.value)))
+                var next = capture(thread, PackedCapture(slot: slot, start: Int32(position), end: Int32(match.end), kind: .entity, set: entity, number: number))
                 next.weight += Weights.entity * Double(count)
                 next.evidence.named += count
-                Simulation.relax(&chart[match.end], edge.target, next)
+                chart[match.end].relax(edge.target, next)
             }
         case .epsilon, .wildcardOpen, .wildcardClose, .accept: return
         }
     }
 
-    private mutating func phrases(_ set: Int32, at position: Int) -> [(end: Int, values: [Int32], isSound: Bool)] {
+    private mutating func phrases(_ set: Int32, at position: Int) -> [(end: Int, values: Int32, isSound: Bool)] {
         let key = Int(set) * (text.tokens.count + 1) + position
         if let cached = phraseCache[key] { return cached }
-        let found = grammar.phraseSets[Int(set)].matches(in: text.tokens, from: position)
+        let found = grammar.phraseSets[Int(set)].matches(in: text.tokens, from: position).map { match -> (end: Int, values: Int32, isSound: Bool) in
+            matchValues.append(match.values)
+            return (match.end, Int32(matchValues.count - 1), match.isSound)
+        }
         phraseCache[key] = found
         return found
     }
@@ -192,7 +259,7 @@ struct Simulation {
     /// The first word at or after `position` (a wildcard's start skips leading punctuation).
     private func firstWord(from position: Int) -> Int {
         var start = position
-        while start < text.tokens.count, text.tokens[start].isPunctuation { start += 1 }
+        while start < isPunctuation.count, isPunctuation[start] { start += 1 }
         return start
     }
 
@@ -200,7 +267,7 @@ struct Simulation {
     /// capture never ends on punctuation it skipped.
     private func lastWordEnd(before position: Int) -> Int {
         var end = position
-        while end > 0, text.tokens[end - 1].isPunctuation { end -= 1 }
+        while end > 0, isPunctuation[end - 1] { end -= 1 }
         return end
     }
 }

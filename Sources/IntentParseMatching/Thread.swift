@@ -16,26 +16,22 @@ struct Capture: Sendable {
     var source: CaptureSource
 }
 
-/// An immutable linked list of captures, newest first, shared between threads.
-final class CaptureList: Sendable {
-    let capture: Capture
-    let next: CaptureList?
+/// A capture as stored in a simulation's arena: plain values only, linked to the capture
+/// before it by index, so that copying a thread never touches a reference count.
+struct PackedCapture: Sendable {
+    enum Kind: UInt8, Sendable { case wildcard, phrase, soundPhrase, entity }
 
-    init(_ capture: Capture, next: CaptureList?) {
-        self.capture = capture
-        self.next = next
-    }
-
-    /// Oldest first.
-    var all: [Capture] {
-        var result: [Capture] = []
-        var node: CaptureList? = self
-        while let current = node {
-            result.append(current.capture)
-            node = current.next
-        }
-        return result.reversed()
-    }
+    var slot: Int32
+    var start: Int32
+    var end: Int32
+    var kind: Kind
+    /// Phrase set (phrases) or entity index (entities).
+    var set: Int32 = 0
+    /// Index into the simulation's phrase match values.
+    var values: Int32 = 0
+    var number: Double = 0
+    /// The capture before this one in the same thread, or -1.
+    var parent: Int32 = -1
 }
 
 /// How much of the utterance a parse explains, and how; the ranking weight is derived from it.
@@ -56,37 +52,18 @@ public struct Evidence: Sendable, Hashable {
     public var total: Int { literal + named + soundsLike + wildcard + skipped }
 }
 
-/// A partial parse: its weight, evidence and captures. Per (node, position) only the best
-/// thread survives, which is what bounds the simulation.
+/// A partial parse: its weight, evidence and captures (newest capture's index in the arena).
+/// Per (node, position) only the best thread survives, which is what bounds the simulation.
 struct Thread: Sendable {
     var weight: Double = 0
     var evidence = Evidence()
-    var captures: CaptureList?
+    var captures: Int32 = -1
     /// An open wildcard: its first token, slot and order (-1 when none is open).
     var pendingStart: Int32 = -1
     var pendingSlot: Int32 = -1
     var pendingOrder: Int32 = 0
 
     static let empty = Thread()
-
-    func adding(_ capture: Capture) -> Thread {
-        var copy = self
-        copy.captures = CaptureList(capture, next: captures)
-        return copy
-    }
-
-    /// Appends another thread's captures and evidence (a suffix after a template).
-    func joined(with other: Thread) -> Thread {
-        var copy = self
-        copy.weight += other.weight
-        copy.evidence.literal += other.evidence.literal
-        copy.evidence.named += other.evidence.named
-        copy.evidence.soundsLike += other.evidence.soundsLike
-        copy.evidence.wildcard += other.evidence.wildcard
-        copy.evidence.skipped += other.evidence.skipped
-        for capture in other.captures?.all ?? [] { copy = copy.adding(capture) }
-        return copy
-    }
 }
 
 /// Per-token weights. A literal is the strongest evidence, a wildcard word the weakest; a

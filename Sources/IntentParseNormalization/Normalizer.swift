@@ -33,7 +33,7 @@ public final class Normalizer: Sendable {
         var tokens: [Token] = []
         tokens.reserveCapacity(segments.count)
         for segment in segments {
-            let units = Array(utf16[segment.range])
+            let units = utf16[segment.range]
             let kind: Token.Kind
             switch segment.kind {
             case 1: kind = .number
@@ -59,18 +59,24 @@ public final class Normalizer: Sendable {
         return String(decoding: foldedUnits(units), as: UTF16.self)
     }
 
-    private func token(_ units: [UInt16], range: Range<Int>, kind: Token.Kind) -> Token {
-        let text = String(decoding: units, as: UTF16.self)
-        let key: String, loose: String
-        if let fast = asciiKey(units) {
-            key = fast
-            loose = fast.contains("'") ? fast.replacingOccurrences(of: "'", with: "") : fast
-        } else {
-            let folded = foldedUnits(units)
-            key = String(decoding: folded, as: UTF16.self)
-            loose = looseKey(folded)
-        }
-        return Token(range: range, text: text, key: key, looseKey: loose, soundKey: SoundsLike.key(loose), kind: kind)
+    private func token(_ units: ArraySlice<UInt16>, range: Range<Int>, kind: Token.Kind) -> Token {
+        if let ascii = asciiToken(units, range: range, kind: kind) { return ascii }
+        let folded = foldedUnits(units)
+        let loose = looseKey(folded)
+        return Token(range: range, text: String(decoding: units, as: UTF16.self), key: String(decoding: folded, as: UTF16.self),
+                     looseKey: loose, soundKey: SoundsLike.key(loose), kind: kind)
+    }
+
+    /// The whole token pipeline for plain ASCII, on bytes: lowercase, drop apostrophes for the
+    /// loose key. Gives what ICU would, without its calls or UTF-16 decoding.
+    private func asciiToken(_ units: ArraySlice<UInt16>, range: Range<Int>, kind: Token.Kind) -> Token? {
+        guard units.allSatisfy({ $0 < 0x80 }), !(turkic && units.contains(0x49)) else { return nil }
+        let bytes = units.map { UInt8(truncatingIfNeeded: $0) }
+        let lowered = bytes.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+        let key = String(decoding: lowered, as: UTF8.self)
+        let loose = lowered.contains(0x27) ? String(decoding: lowered.filter { $0 != 0x27 }, as: UTF8.self) : key
+        return Token(range: range, text: String(decoding: bytes, as: UTF8.self), key: key, looseKey: loose,
+                     soundKey: SoundsLike.key(loose), kind: kind)
     }
 
     /// Lowercase ASCII without ICU, when that gives the same result as the full pipeline.
@@ -81,7 +87,8 @@ public final class Normalizer: Sendable {
         return String(decoding: lowered, as: UTF16.self)
     }
 
-    private func foldedUnits(_ units: [UInt16]) -> [UInt16] {
+    private func foldedUnits(_ units: some Collection<UInt16>) -> [UInt16] {
+        let units = Array(units)
         let composed = ICUText.nfkc(units) ?? units
         let folded = ICUText.foldCase(composed, turkic: turkic) ?? composed
         return folded.map(Normalizer.unifyApostrophe)
