@@ -48,17 +48,15 @@ public enum DialogueJSON {
         let app = apps.first { $0.identifier == request.appIdentifier }
         let parameters = schema[request.intent]?.parameters ?? []
         var rendered: [(String, JSONValue)] = []
-        var missing: [String] = app == nil ? ["app"] : []
         for parameter in parameters {
             let values = request.values(parameter.name).map { value -> JSONValue in
                 ResultJSON.value(SlotValue(spoken: value.spoken, identifier: value.identifier, value: value.value))
             }
-            if values.isEmpty {
-                if parameter.isRequired, !request.dropped.contains(parameter.name) { missing.append(parameter.name) }
-                continue
-            }
+            if values.isEmpty { continue }
             rendered.append((parameter.name, parameter.isMultiValued ? .array(values) : values[0]))
         }
+        let given = Set(rendered.map(\.0) + request.dropped)
+        let missing = (app == nil ? ["app"] : []) + (schema[request.intent]?.missing(given: given) ?? [])
         return .object([
             ("text", .string(request.utterance)), ("locale", .string(request.locale)),
             ("intent", .string(request.intent)), ("domain", schema[request.intent].map { .string($0.domain.rawValue) } ?? .null),

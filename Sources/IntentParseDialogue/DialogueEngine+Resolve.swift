@@ -21,7 +21,7 @@ extension DialogueEngine {
             return finish(.failure, request: request, response: confirmation, reason: "confirm answered \(confirmation.code)", session: &session)
         }
         if configuration.confirmIntents.contains(intent.name), !request.isConfirmed {
-            let prompt = language.prompt(promptKeys("confirmIntent", intent.name, nil), promptValues(request))
+            let prompt = language.prompt(promptKeys("confirmIntent", intent.name, nil, request: request), promptValues(request))
             return remember(DialogueTurn(state: .confirmIntent, prompt: prompt, request: request), awaiting: .intentConfirmation, request: request, session: &session)
         }
         let final = request
@@ -29,7 +29,7 @@ extension DialogueEngine {
         let timedOut = response.code == .failure && response.text == nil
         if response.text == nil {
             let kind = response.code.isFailure ? "failure" : "done"
-            response.text = language.prompt(promptKeys(kind, intent.name, nil) + ["\(kind).\(response.code)"], promptValues(request))
+            response.text = language.prompt(promptKeys(kind, intent.name, nil, request: request) + ["\(kind).\(response.code)"], promptValues(request))
         }
         if response.code.isFailure {
             return finish(.failure, request: request, response: response, reason: timedOut ? "the handler did not answer in \(timeout) s" : "handle answered \(response.code)", session: &session)
@@ -71,7 +71,9 @@ extension DialogueEngine {
         let snapshot = request
         if slots.isEmpty {
             let custom = await withTimeLimit(configuration.handlerTimeout, fallback: nil) { await handler.resolve(parameter: parameter.name, value: nil, request: snapshot) }
-            if custom == .notRequired || (custom == nil && !parameter.isRequired) { return nil }
+            let given = Set(request.parameters.filter { !$0.value.isEmpty }.map(\.key))
+            let required = intent.missing(given: given).contains(parameter.name)
+            if custom == .notRequired || (custom == nil && !required) { return nil }
             if case .success(let value)? = custom {
                 request.parameters[parameter.name] = [ParameterSlot(value: value, isResolved: true)]
                 return nil
@@ -125,12 +127,12 @@ extension DialogueEngine {
             return remember(turn, awaiting: .confirmation(parameter: parameter, item: item, candidate: candidate), request: request, session: &session)
         case .needsMoreDetails(let count):
             values["count"] = String(count)
-            request.parameters[parameter] = nil
+            remove(parameter, item: item, from: &request)
             let turn = DialogueTurn(state: .needsMoreDetails, parameter: parameter, prompt: language.prompt(promptKeys("needsMoreDetails", intent, parameter), values),
                                     request: request)
             return remember(turn, awaiting: .value(parameter: parameter), request: request, session: &session)
         case .unsupported(let reason):
-            request.parameters[parameter] = nil
+            remove(parameter, item: item, from: &request)
             let again = language.prompt(promptKeys("needsValue", intent, parameter), promptValues(request, parameter: parameter))
             let turn = DialogueTurn(state: .unsupported, parameter: parameter, prompt: language.prompt(promptKeys("unsupported", intent, parameter), values) + " " + again,
                                     request: request, reason: reason)

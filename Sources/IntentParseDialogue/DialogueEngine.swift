@@ -62,6 +62,8 @@ public struct DialogueEngine: Sendable {
         guard let intent = parsed.intent else { return nil }
         if parsed.appWasNamed { return parsed }
         if intent != request.intent, parsed.score >= 0.75, parsed.literalWords >= 2 { return parsed }
+        // "text Kiki saying hi" while being asked who: a whole request of the same kind.
+        if intent == request.intent, parsed.literalWords >= 1, parsed.parameters.count >= 2 { return parsed }
         return nil
     }
 
@@ -73,21 +75,25 @@ public struct DialogueEngine: Sendable {
         let language = self.language(request.locale)
         switch awaiting {
         case .value(let parameter):
-            let multiValued = configuration.schema[request.intent]?.parameter(parameter)?.isMultiValued ?? false
-            let items = multiValued ? language.items(text) : [text]
-            request.parameters[parameter] = items.map { ParameterSlot(value: ResolvedValue(spoken: $0)) }
+            let schema = configuration.schema[request.intent]?.parameter(parameter)
+            // "yes" or "the first one" is no name; free text (a message) may be anything.
+            if reply != nil, schema?.type.isNamed ?? false { return reprompt(session, language: language) }
+            let items = schema?.isMultiValued ?? false ? language.items(text) : [text]
+            let kept = request.parameters[parameter] ?? []
+            request.parameters[parameter] = kept + items.map { ParameterSlot(value: ResolvedValue(spoken: $0)) }
             request.dropped.removeAll { $0 == parameter }
         case .choice(let parameter, let item, let options):
             switch choose(text, reply: reply, among: options.map(\.display), language: language) {
             case .chosen(let index): setSlot(&request, parameter, item, ParameterSlot(value: options[index], isResolved: true))
             case .outOfRange: return choiceOutOfRange(session, count: options.count, language: language)
-            case .declined: return ask(parameter, of: &request, session: &session)
+            case .declined: return ask(parameter, item: item, of: &request, session: &session)
+            case .unclear: return reprompt(session, language: language)
             case .other: setSlot(&request, parameter, item, ParameterSlot(value: ResolvedValue(spoken: text)))
             }
         case .confirmation(let parameter, let item, let candidate):
             switch reply {
             case .yes: setSlot(&request, parameter, item, ParameterSlot(value: candidate, isResolved: true))
-            case .no: return ask(parameter, of: &request, session: &session)
+            case .no: return ask(parameter, item: item, of: &request, session: &session)
             case .ordinal, .cancel: return reprompt(session, language: language)
             case nil: setSlot(&request, parameter, item, ParameterSlot(value: ResolvedValue(spoken: text)))
             }
@@ -98,18 +104,26 @@ public struct DialogueEngine: Sendable {
             default: return reprompt(session, language: language)
             }
         case .app(let options):
-            let names = options.map { id in configuration.apps.first { $0.identifier == id }?.displayName ?? id }
+            let apps = options.map { id in configuration.apps.first { $0.identifier == id } }
+            let names = apps.enumerated().map { $1?.displayName ?? options[$0] }
             switch choose(text, reply: reply, among: names, language: language) {
             case .chosen(let index): request.appIdentifier = options[index]
             case .outOfRange: return choiceOutOfRange(session, count: options.count, language: language)
-            case .declined: return cancel(&session, language: language)
-            case .other: return reprompt(session, language: language)
+            case .declined, .unclear: return reprompt(session, language: language)
+            case .other:
+                // Any of an app's names, anywhere in the reply ("in ListOMat", "monkey to do").
+                let said = " \(language.key(text)) "
+                let named = apps.indices.filter { index in
+                    apps[index]?.spokenNames.contains { said.contains(" \(language.key($0.text)) ") } ?? false
+                }
+                guard named.count == 1 else { return reprompt(session, language: language) }
+                request.appIdentifier = options[named[0]]
             }
         }
         return await advance(request, session: &session)
     }
 
-    enum Choice { case chosen(Int), outOfRange, declined, other }
+    enum Choice { case chosen(Int), outOfRange, declined, unclear, other }
 
     /// Reads a choice: an ordinal or number, or an option's name (exact, or the only option
     /// containing the words said).
@@ -119,7 +133,12 @@ public struct DialogueEngine: Sendable {
             let index = position < 0 ? options.count + position : position - 1
             return options.indices.contains(index) ? .chosen(index) : .outOfRange
         case .no: return .declined
+        case .yes: return .unclear
         default: break
+        }
+        let digits = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let number = Int(digits), digits.allSatisfy(\.isASCII) {
+            return options.indices.contains(number - 1) ? .chosen(number - 1) : .outOfRange
         }
         let said = language.key(text)
         if let exact = options.firstIndex(where: { language.key($0) == said }) { return .chosen(exact) }
@@ -168,14 +187,24 @@ public struct DialogueEngine: Sendable {
         return turn
     }
 
-    /// Asks for a parameter again, forgetting what was said for it.
-    func ask(_ parameter: String, of request: inout DialogueRequest, session: inout DialogueSession) -> DialogueTurn {
-        request.parameters[parameter] = nil
+    /// Asks for a parameter again, forgetting what was said for it (or for one of its values).
+    func ask(_ parameter: String, item: Int? = nil, of request: inout DialogueRequest, session: inout DialogueSession) -> DialogueTurn {
+        remove(parameter, item: item, from: &request)
         let language = self.language(request.locale)
         let turn = DialogueTurn(state: .needsValue, parameter: parameter,
                                 prompt: language.prompt(promptKeys("needsValue", request.intent, parameter), promptValues(request, parameter: parameter)),
                                 request: request)
         return remember(turn, awaiting: .value(parameter: parameter), request: request, session: &session)
+    }
+
+    /// Drops one value of a parameter, or all of them.
+    func remove(_ parameter: String, item: Int?, from request: inout DialogueRequest) {
+        guard let item, var slots = request.parameters[parameter], slots.indices.contains(item) else {
+            request.parameters[parameter] = nil
+            return
+        }
+        slots.remove(at: item)
+        request.parameters[parameter] = slots.isEmpty ? nil : slots
     }
 
     /// Stores the request and what the turn asked, for the next line.
@@ -186,8 +215,14 @@ public struct DialogueEngine: Sendable {
         return turn
     }
 
-    func promptKeys(_ kind: String, _ intent: String, _ parameter: String?) -> [String] {
-        guard let parameter else { return ["\(kind).\(intent)", kind] }
+    /// Prompt keys, most specific first. Without a parameter, `kind.Intent.with.p` keys come
+    /// first for every parameter `p` that has a value, so "OK, I added nails to Hardware Store"
+    /// can differ from "OK, I added nails".
+    func promptKeys(_ kind: String, _ intent: String, _ parameter: String?, request: DialogueRequest? = nil) -> [String] {
+        guard let parameter else {
+            let given = configuration.schema[intent]?.parameters.map(\.name).filter { !(request?.values($0).isEmpty ?? true) } ?? []
+            return given.map { "\(kind).\(intent).with.\($0)" } + ["\(kind).\(intent)", kind]
+        }
         return ["\(kind).\(intent).\(parameter)", "\(kind).\(parameter)", kind]
     }
 

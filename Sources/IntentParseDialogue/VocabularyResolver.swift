@@ -43,9 +43,7 @@ public struct VocabularyResolver: Sendable {
         }
         let (candidates, span) = bestSpan(value.spoken, terms: terms)
         guard let best = candidates.map(\.quality).max() else {
-            return parameter.type.isNamed && parameter.type != .speakableString
-                ? .unsupported(reason: "no match for \"\(value.spoken)\"")
-                : .success(value)
+            return parameter.type.isClosed ? .unsupported(reason: "no match for \"\(value.spoken)\"") : .success(value)
         }
         let matches = candidates.filter { $0.quality == best }.sorted { $0.term.priority < $1.term.priority }
         let spoken = span ?? value.spoken
@@ -102,10 +100,10 @@ public struct VocabularyResolver: Sendable {
         return best
     }
 
-    /// True when `part` is a contiguous run of whole words of `whole`.
+    /// True when `part` is the first or last words of `whole` ("Bobo", "Store", "Jr" — not a
+    /// middle word like "the" of "Bobo the Great").
     static func contains(_ whole: [String], _ part: [String]) -> Bool {
         guard !part.isEmpty, part.count < whole.count else { return false }
-        for start in 0...(whole.count - part.count) where Array(whole[start..<start + part.count]) == part { return true }
-        return false
+        return whole.starts(with: part) || whole.reversed().starts(with: part.reversed())
     }
 }

@@ -48,17 +48,23 @@ public struct IntentMatcher: Sendable {
         var simulation = Simulation(grammar: grammar, text: tokenized)
         let accepts = templateAccepts(&simulation, tokenized)
         let interpreter = Interpreter(grammar: grammar, text: tokenized, contextApp: contextAppIndex(context.app), wordCount: words)
-        var rejections: [String] = []
+        var rejection: (reason: String, weight: Double)?
         var interpretations: [Interpretation] = []
         for (templateID, thread) in accepts {
             switch interpreter.interpret(template: grammar.templates[Int(templateID)], thread: thread, captures: simulation.captures(of: thread)) {
             case .accepted(let interpretation): interpretations.append(interpretation)
-            case .rejected(let reason): rejections.append(reason)
+            case .rejected(let reason):
+                if thread.weight > (rejection?.weight ?? -.infinity) { rejection = (reason, thread.weight) }
             }
         }
         result.interpretations = IntentMatcher.rank(interpretations, keep: context.maxAlternatives + 1)
+        // The best reading names an app that cannot do it ("send a message to Coco in
+        // List-o-Mat"): refuse, rather than fall back to a weaker reading that swallows the name.
+        if let rejection, let best = result.best, !best.isLearnedTemplate, rejection.weight > best.weight {
+            result.interpretations = []
+        }
         if result.interpretations.isEmpty {
-            result.reason = rejections.first ?? "no template matches the utterance"
+            result.reason = rejection?.reason ?? "no template matches the utterance"
         }
         return result
     }

@@ -29,7 +29,7 @@ struct Interpreter {
         case .success(let resolved): app = resolved
         }
         let parameters = self.parameters(intent: intent, template: template, captures: captures.filter { $0.slot != appSlot }, app: app?.index)
-        var missing = intent.requiredParameters.map(\.name).filter { name in !parameters.contains { $0.name == name } }
+        var missing = intent.missing(given: Set(parameters.map(\.name)))
         if app == nil { missing.insert("app", at: 0) }
         let interpretation = Interpretation(
             intent: intent.name, domain: intent.domain, app: app.map { grammar.apps[$0.index] }, appSource: app?.source,
@@ -93,7 +93,7 @@ struct Interpreter {
         for parameter in intent.parameters {
             var values = captures.filter { grammar.slotNames[Int($0.slot)] == parameter.name }
                 .sorted { $0.start < $1.start }
-                .map { slotValue($0, app: app) }
+                .map { slotValue($0, app: app, keepsPunctuation: parameter.type == .string) }
             if values.isEmpty, let fixed = template.fixedSlots.first(where: { $0.name == parameter.name }) {
                 values = [SlotValue(spoken: fixed.value.description, value: fixed.value.json)]
             }
@@ -103,9 +103,18 @@ struct Interpreter {
         return result
     }
 
-    private func slotValue(_ capture: Capture, app: Int?) -> SlotValue {
-        let first = text.tokens[Int(capture.start)], last = text.tokens[max(Int(capture.start), Int(capture.end) - 1)]
-        let range = first.range.lowerBound..<last.range.upperBound
+    /// The value of a capture. Free text keeps the punctuation written right after its last
+    /// word ("are you there?"); names do not ("Send it to Bobo." → "Bobo").
+    private func slotValue(_ capture: Capture, app: Int?, keepsPunctuation: Bool) -> SlotValue {
+        let first = text.tokens[Int(capture.start)]
+        var lastIndex = max(Int(capture.start), Int(capture.end) - 1)
+        if keepsPunctuation, case .wildcard = capture.source {
+            while lastIndex + 1 < text.tokens.count, text.tokens[lastIndex + 1].isPunctuation,
+                  text.tokens[lastIndex + 1].range.lowerBound == text.tokens[lastIndex].range.upperBound {
+                lastIndex += 1
+            }
+        }
+        let range = first.range.lowerBound..<text.tokens[lastIndex].range.upperBound
         var value = SlotValue(spoken: text.slice(range), range: range)
         switch capture.source {
         case .wildcard: break

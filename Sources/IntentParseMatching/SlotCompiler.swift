@@ -52,6 +52,13 @@ extension Builder {
     /// The phrase set of a list's values, vocabulary and parameter vocabulary (nil if none).
     private mutating func phraseSet(for list: ListDefinition) -> Int32? {
         if let existing = listPhraseSets[list.name] { return existing }
+        // Lists that only name vocabulary share one set: contacts are indexed once, however
+        // many lists ({person}, {contact}, {sender}) draw on them.
+        let shareKey = list.values.isEmpty ? "vocabulary:\(list.vocabulary ?? "")|parameter:\(list.parameter ?? "")" : nil
+        if let shareKey, let shared = listPhraseSets[shareKey] {
+            listPhraseSets[list.name] = shared
+            return shared
+        }
         var set = PhraseSet()
         set.usesSound = list.vocabulary != nil || list.parameter != nil
         set.list = listIndex[list.name]
@@ -71,6 +78,7 @@ extension Builder {
         output.phraseSets.append(set)
         let id = Int32(output.phraseSets.count - 1)
         listPhraseSets[list.name] = id
+        if let shareKey { listPhraseSets[shareKey] = id }
         return id
     }
 

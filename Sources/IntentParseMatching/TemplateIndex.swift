@@ -1,40 +1,52 @@
 import IntentParseGrammar
 
-/// The first-pass filter: a template is tried only if the utterance contains its rarest
-/// required literal word (a word every match of the template must contain).
+/// The first-pass filter: a template is tried only if the utterance contains one of the words
+/// of its rarest required clause. A clause is a set of words of which every match of the
+/// template contains at least one: a literal word is a clause of one, and `(send|text|write)`
+/// is a clause of three. The index files each template under every word of its rarest clause.
 ///
 /// NB: this keeps matching cost proportional to the templates that could match, not to the
-/// grammar's size; templates made only of slots and optional words are always tried.
+/// grammar's size; only templates made of nothing but slots and optional words are always tried.
 extension Builder {
+    typealias Clause = Set<String>
+
     mutating func buildIndex() {
-        let required = output.templates.map { requiredKeys($0.template.source.expression, depth: 0) }
+        let clauses = output.templates.map { requiredClauses($0.template.source.expression, depth: 0) }
         var frequency: [String: Int] = [:]
-        for keys in required { for key in keys { frequency[key, default: 0] += 1 } }
-        for (index, keys) in required.enumerated() {
-            let rarest = keys.min { (frequency[$0] ?? 0, $0) < (frequency[$1] ?? 0, $1) }
+        for template in clauses {
+            for word in Set(template.flatMap { $0 }) { frequency[word, default: 0] += 1 }
+        }
+        func cost(_ clause: Clause) -> Int { clause.reduce(0) { $0 + (frequency[$1] ?? 0) } }
+        for (index, template) in clauses.enumerated() {
+            let rarest = template.min { (cost($0), $0.sorted().joined(separator: " ")) < (cost($1), $1.sorted().joined(separator: " ")) }
             if let rarest {
-                output.index[output.keys.intern(rarest), default: []].append(Int32(index))
+                for word in rarest.sorted() { output.index[output.keys.intern(word), default: []].append(Int32(index)) }
             } else {
                 output.unindexed.append(Int32(index))
             }
         }
     }
 
-    /// Loose keys of words that every match of `expression` contains.
-    private func requiredKeys(_ expression: Expression, depth: Int) -> Set<String> {
+    /// Clauses every match of `expression` satisfies (at most a few per node, smallest first).
+    private func requiredClauses(_ expression: Expression, depth: Int) -> [Clause] {
         guard depth < 64 else { return [] }
         switch expression {
         case .words(let text):
-            return Set(normalizer.tokenize(text).tokens.filter { !$0.isPunctuation }.map(\.looseKey))
+            return normalizer.tokenize(text).tokens.filter { !$0.isPunctuation }.map { [$0.looseKey] }
         case .sequence(let items), .permutation(let items):
-            return items.reduce(into: Set<String>()) { $0.formUnion(requiredKeys($1, depth: depth + 1)) }
+            return items.flatMap { requiredClauses($0, depth: depth + 1) }
         case .choice(let items):
-            guard let first = items.first else { return [] }
-            return items.dropFirst().reduce(requiredKeys(first, depth: depth + 1)) { $0.intersection(requiredKeys($1, depth: depth + 1)) }
+            // One word from any alternative: the union of each alternative's smallest clause.
+            var union = Clause()
+            for item in items {
+                guard let smallest = requiredClauses(item, depth: depth + 1).min(by: { $0.count < $1.count }) else { return [] }
+                union.formUnion(smallest)
+            }
+            return union.isEmpty || union.count > 16 ? [] : [union]
         case .optional, .slot: return []
         case .rule(let name, _):
             guard let rule = grammar.rules[name] else { return [] }
-            return requiredKeys(rule.source.expression, depth: depth + 1)
+            return requiredClauses(rule.source.expression, depth: depth + 1)
         }
     }
 }

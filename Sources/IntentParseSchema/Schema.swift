@@ -29,6 +29,11 @@ public enum ValueType: Sendable, Hashable {
         default: return false
         }
     }
+
+    /// Types whose values must be one of the known terms: a message can only go to a contact.
+    /// NB: list, task and note titles stay open, because user vocabulary is a recognition hint
+    /// (SiriKit's INVocabulary), not a complete inventory of an app's lists and tasks.
+    public var isClosed: Bool { self == .person }
 }
 
 public struct ParameterSchema: Sendable, Hashable {
@@ -38,13 +43,18 @@ public struct ParameterSchema: Sendable, Hashable {
     public var isRequired: Bool
     /// The `INVocabularyStringType` case whose user vocabulary names this parameter's values.
     public var vocabulary: String?
+    /// A required parameter is not missing when one of these is given (a message goes to
+    /// recipients or to a group).
+    public var unlessGiven: [String]
 
-    public init(_ name: String, _ type: ValueType, multiple: Bool = false, required: Bool = false, vocabulary: String? = nil) {
+    public init(_ name: String, _ type: ValueType, multiple: Bool = false, required: Bool = false, vocabulary: String? = nil,
+                unlessGiven: [String] = []) {
         self.name = name
         self.type = type
         self.isMultiValued = multiple
         self.isRequired = required
         self.vocabulary = vocabulary
+        self.unlessGiven = unlessGiven
     }
 }
 
@@ -65,6 +75,11 @@ public struct IntentSchema: Sendable, Hashable {
     }
 
     public var requiredParameters: [ParameterSchema] { parameters.filter(\.isRequired) }
+
+    /// Required parameters not among `given`, in order.
+    public func missing(given: Set<String>) -> [String] {
+        requiredParameters.filter { !given.contains($0.name) && !$0.unlessGiven.contains(where: given.contains) }.map(\.name)
+    }
 }
 
 /// A set of intents by name: SiriKit's built-in ones plus any custom intents an app defines.

@@ -8,7 +8,7 @@ extension Schema {
 
     static let messagingIntents: [IntentSchema] = [
         IntentSchema("INSendMessageIntent", .messaging, [
-            ParameterSchema("recipients", .person, multiple: true, required: true, vocabulary: "contactName"),
+            ParameterSchema("recipients", .person, multiple: true, required: true, vocabulary: "contactName", unlessGiven: ["speakableGroupName"]),
             ParameterSchema("content", .string, required: true),
             ParameterSchema("speakableGroupName", .speakableString, vocabulary: "contactGroupName"),
         ]),
@@ -23,7 +23,7 @@ extension Schema {
 
     static let listsAndNotesIntents: [IntentSchema] = [
         IntentSchema("INCreateTaskListIntent", .listsAndNotes, [
-            ParameterSchema("title", .speakableString, required: true, vocabulary: "notebookItemTitle"),
+            ParameterSchema("title", .speakableString, required: true),
             ParameterSchema("taskTitles", .speakableString, multiple: true),
             ParameterSchema("groupName", .speakableString, vocabulary: "notebookItemGroupName"),
         ]),

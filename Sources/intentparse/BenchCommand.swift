@@ -1,0 +1,198 @@
+import ArgumentParser
+import Foundation
+import IntentParse
+import IntentParseCorpus
+
+/// `intentparse bench`: throughput, latency, start-up and memory, on a corpus or on sentences
+/// generated from the grammars; `--scale` sweeps vocabulary and grammar size.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure throughput, latency, start-up time and memory (use a release build)."
+    )
+
+    @OptionGroup var options: CommonOptions
+
+    @Option(name: .customLong("corpus"), help: "Corpus files or folders whose sentences to parse (default: sentences generated from the grammars).")
+    var corpusPaths: [String] = []
+
+    @Option(help: "How many sentences to generate from the grammars when no corpus is given.")
+    var generate = 2000
+
+    @Option(help: "Seed for generated sentences.")
+    var seed: UInt64 = 1
+
+    @Option(help: "Parse at least this many utterances in the timed pass (the set is repeated).")
+    var parses = 20_000
+
+    @Flag(help: "Also sweep user vocabulary size (100 to 100,000 contacts) and grammar size (1x, 10x, 100x templates).")
+    var scale = false
+
+    @Option(help: "Largest contact count in the --scale sweep.")
+    var maxContacts = 100_000
+
+    func run() throws {
+        let startup = try Startup.measure(options)
+        let parser = startup.parser
+        let workload = try Workload.make(parser: parser, corpus: corpusPaths, generate: generate, seed: seed, locale: options.locale)
+        let timing = Timing.measure(parser: parser, utterances: workload.utterances, locale: options.locale, context: options.context, minimumParses: parses)
+        let check = workload.check(parser, locale: options.locale, context: options.context)
+        let firstLine = Startup.firstLine(options)
+        var report = BenchReport(startup: startup, workload: workload.description, timing: timing, check: check, firstLineMilliseconds: firstLine)
+        if scale {
+            report.scaling = Scaling(options: options, base: parser, seed: seed, maxContacts: maxContacts).run()
+        }
+        print(options.format == .json ? report.json.serialized : report.text)
+    }
+}
+
+/// Loading and compiling, timed apart.
+struct Startup {
+    var parser: IntentParser
+    var loadMilliseconds: Double
+    var compileMilliseconds: Double
+
+    static func measure(_ options: CommonOptions) throws -> Startup {
+        let clock = ContinuousClock()
+        let loadStart = clock.now
+        let schema = Schema.siriKit
+        let apps: [AppVocabulary]
+        let grammars: [String: LanguageGrammar]
+        do {
+            apps = try VocabularyLoader(schema: schema).load(directory: URL(fileURLWithPath: options.vocabulary)).apps
+            grammars = try GrammarLoader(schema: schema, entities: EntityCatalog.names).load(directory: URL(fileURLWithPath: options.grammars)).grammars
+        } catch let error as DiagnosticError {
+            DiagnosticPrinter.standardError.print(error.diagnostics)
+            throw ExitCode(2)
+        }
+        let compileStart = clock.now
+        let parser = try IntentParser(schema: schema, apps: apps, grammars: grammars)
+        let end = clock.now
+        return Startup(parser: parser, loadMilliseconds: (compileStart - loadStart).milliseconds,
+                       compileMilliseconds: (end - compileStart).milliseconds)
+    }
+
+    /// Median wall time of running this binary on one utterance: process start to first answer.
+    static func firstLine(_ options: CommonOptions, runs: Int = 5) -> Double? {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = ["parse", "--grammars", options.grammars, "--vocabulary", options.vocabulary, "MonkeyChat Bobo please send more bananas"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            let start = ContinuousClock.now
+            guard (try? process.run()) != nil else { return nil }
+            process.waitUntilExit()
+            times.append((ContinuousClock.now - start).milliseconds)
+        }
+        return Percentiles(times).median
+    }
+}
+
+extension Duration {
+    var milliseconds: Double { Double(components.seconds) * 1e3 + Double(components.attoseconds) / 1e15 }
+    var microseconds: Double { Double(components.seconds) * 1e6 + Double(components.attoseconds) / 1e12 }
+}
+
+/// Sorted samples and their order statistics.
+struct Percentiles {
+    let sorted: [Double]
+
+    init(_ samples: [Double]) { sorted = samples.sorted() }
+
+    func at(_ fraction: Double) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        let index = Swift.min(sorted.count - 1, Swift.max(0, Int((Double(sorted.count) * fraction).rounded(.up)) - 1))
+        return sorted[index]
+    }
+
+    var median: Double { at(0.5) }
+    var max: Double { sorted.last ?? 0 }
+}
+
+/// The timed pass: every utterance parsed and rendered as its JSON line, one at a time.
+struct Timing {
+    var parses: Int
+    var seconds: Double
+    var latency: Percentiles
+    var peakMemoryMB: Double
+
+    var perSecond: Double { seconds > 0 ? Double(parses) / seconds : 0 }
+
+    static func measure(parser: IntentParser, utterances: [String], locale: String, context: MatchContext, minimumParses: Int) -> Timing {
+        guard !utterances.isEmpty else { return Timing(parses: 0, seconds: 0, latency: Percentiles([]), peakMemoryMB: Memory.peakMB) }
+        for utterance in utterances.prefix(200) { _ = ResultJSON.line(parser.parse(utterance, locale: locale, context: context)) }
+        let rounds = max(1, (minimumParses + utterances.count - 1) / utterances.count)
+        var samples: [Double] = []
+        samples.reserveCapacity(rounds * utterances.count)
+        let clock = ContinuousClock()
+        var checksum = 0
+        let start = clock.now
+        for _ in 0..<rounds {
+            for utterance in utterances {
+                let before = clock.now
+                checksum &+= ResultJSON.line(parser.parse(utterance, locale: locale, context: context)).utf8.count
+                samples.append((clock.now - before).microseconds)
+            }
+        }
+        let seconds = (clock.now - start).milliseconds / 1000
+        precondition(checksum > 0)
+        return Timing(parses: samples.count, seconds: seconds, latency: Percentiles(samples), peakMemoryMB: Memory.peakMB)
+    }
+}
+
+enum Memory {
+    /// The process's peak resident memory (Linux ru_maxrss is in kilobytes).
+    static var peakMB: Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024
+    }
+
+    /// Current resident memory, from /proc/self/statm (Linux); nil elsewhere.
+    static var residentMB: Double? {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return nil }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Double(fields[1]) else { return nil }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+    }
+}
+
+/// What is parsed: corpus sentences (checked against their expectations) or generated ones
+/// (checked against the intent of the template they came from).
+struct Workload {
+    var utterances: [String]
+    var description: String
+    var corpus: [CorpusCase] = []
+    var generated: [SentenceGenerator.Sample] = []
+
+    static func make(parser: IntentParser, corpus paths: [String], generate: Int, seed: UInt64, locale: String) throws -> Workload {
+        if !paths.isEmpty {
+            let cases: [CorpusCase]
+            do {
+                cases = try CorpusLoader().load(paths: paths).cases
+            } catch let error as DiagnosticError {
+                DiagnosticPrinter.standardError.print(error.diagnostics)
+                throw ExitCode(2)
+            }
+            return Workload(utterances: cases.map(\.sentence), description: "\(cases.count) corpus sentences from \(paths.joined(separator: ", "))", corpus: cases)
+        }
+        let grammarLocale = locale == "auto" ? (parser.locales.first ?? "en") : locale
+        guard let grammar = parser.grammars[grammarLocale] else { return Workload(utterances: [], description: "no grammar") }
+        var generator = SentenceGenerator(grammar: grammar, apps: parser.apps, seed: seed)
+        let samples = generator.samples(generate)
+        return Workload(utterances: samples.map(\.text), description: "\(samples.count) sentences generated from Grammars/\(grammarLocale) (seed \(seed))", generated: samples)
+    }
+
+    /// (as expected, total).
+    func check(_ parser: IntentParser, locale: String, context: MatchContext) -> (Int, Int) {
+        if !corpus.isEmpty {
+            let passed = CorpusRunner(parser: parser).run(corpus).filter(\.passed).count
+            return (passed, corpus.count)
+        }
+        let agreeing = generated.filter { parser.parse($0.text, locale: locale, context: context).best?.intent == $0.intent }.count
+        return (agreeing, generated.count)
+    }
+}
