@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
     ],
     targets: [
         .target(
@@ -37,6 +38,11 @@ let package = Package(
             name: "intentparse",
             dependencies: ["IntentParse", "IntentParseCorpus",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(
+            name: "IntentParseBenchmarks",
+            dependencies: ["IntentParse", .product(name: "Benchmark", package: "swift-benchmark")],
+            path: "Benchmarks/IntentParseBenchmarks"
         ),
         .testTarget(name: "IntentParseNormalizationTests", dependencies: ["IntentParseNormalization"]),
         .testTarget(name: "IntentParseVocabularyTests", dependencies: ["IntentParseVocabulary"]),

@@ -116,10 +116,12 @@ import Testing
     }
 
     @Test func spokenValuesAreCutFromTheOriginalText() throws {
-        let text = "MonkeyChat   Bobo   please   send  MORE bananas!!"
+        let text = "MonkeyChat   Bobo   please   send  MORE bananas !!"
         let i = try best(text)
         let content = try #require(i.parameter("content")?.values.first)
         #expect(content.spoken == "send  MORE bananas")
+        #expect(try best("tell Coco are you there?").spoken("content") == ["are you there?"])
+        #expect(try best("tell Coco. hi").spoken("recipients") == ["Coco"])
         let range = try #require(content.range)
         let utf16 = Array(text.utf16)
         #expect(String(decoding: utf16[range], as: UTF16.self) == content.spoken)
