@@ -21,6 +21,12 @@ public enum ValueType: Sendable, Hashable {
     case number
     case integer
     case boolean
+    /// A place ("home", "the airport"): spoken text, resolved by the app.
+    case location
+    /// An amount with an ISO currency code.
+    case currencyAmount
+    case dateTime
+    case dateTimeRange
 
     /// Types whose values are names a person says (resolved against vocabulary in dialogue).
     public var isNamed: Bool {

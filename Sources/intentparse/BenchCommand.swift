@@ -42,7 +42,7 @@ struct BenchCommand: ParsableCommand {
         if scale {
             report.scaling = Scaling(options: options, base: parser, seed: seed, maxContacts: maxContacts).run()
         }
-        print(options.format == .json ? report.json.serialized : report.text)
+        print((options.format ?? .text) == .json ? report.json.serialized : report.text)
     }
 }
 

@@ -136,11 +136,14 @@ struct BenchReport {
         ]
         if let scaling {
             lines.append("")
-            lines.append("scaling       compile ms   Δ memory MB   median µs   p99 µs   utterances/s   templates   nodes")
+            lines.append("scaling        compile ms   Δ memory MB   median µs   p99 µs   utterances/s   templates     nodes")
             for row in scaling.contacts + scaling.grammar {
-                lines.append(String(format: "%-14@ %10.1f   %11@   %9.1f   %6.1f   %12.0f   %9d   %5d",
-                                    row.label as NSString, row.compileMilliseconds, (row.residentMB.map { String(format: "%.1f", $0) } ?? "?") as NSString,
-                                    row.timing.latency.median, row.timing.latency.at(0.99), row.timing.perSecond, row.templates, row.nodes))
+                let memory = row.residentMB.map { String(format: "%.1f", $0) } ?? "?"
+                lines.append(row.label.padding(toLength: 16, withPad: " ", startingAt: 0)
+                             + String(format: "%9.1f   ", row.compileMilliseconds)
+                             + String(repeating: " ", count: max(0, 11 - memory.count)) + memory
+                             + String(format: "   %9.1f   %6.1f   %12.0f   %9d   %7d", row.timing.latency.median, row.timing.latency.at(0.99),
+                                      row.timing.perSecond, row.templates, row.nodes))
             }
         }
         return lines.joined(separator: "\n")

@@ -23,8 +23,8 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "Reference time for relative dates, ISO 8601 (default: the clock).")
     var now: String?
 
-    @Option(help: "Output format: json or text.")
-    var format: OutputFormat = .json
+    @Option(help: "Output format: json or text (default: json for parse, text for the other commands).")
+    var format: OutputFormat?
 
     func validate() throws {
         if let now, ISO8601.parse(now) == nil {

@@ -58,7 +58,7 @@ struct DialogCommand: ParsableCommand {
     }
 
     private func emit(_ turn: DialogueTurn, parser: IntentParser) {
-        let text = options.format == .json ? DialogueJSON.line(turn, schema: parser.schema, apps: parser.apps) : turn.prompt
+        let text = (options.format ?? .text) == .json ? DialogueJSON.line(turn, schema: parser.schema, apps: parser.apps) : turn.prompt
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 

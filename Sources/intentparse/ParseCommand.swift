@@ -19,7 +19,7 @@ struct ParseCommand: ParsableCommand {
         let locale = options.locale
         let context = options.context
         let emit: (MatchResult) -> Void = { result in
-            let text = options.format == .json ? ResultJSON.line(result) : ResultText.render(result) + "\n"
+            let text = (options.format ?? .json) == .json ? ResultJSON.line(result) : ResultText.render(result) + "\n"
             FileHandle.standardOutput.write(Data((text + "\n").utf8))
         }
         if !utterances.isEmpty {

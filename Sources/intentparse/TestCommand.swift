@@ -3,11 +3,12 @@ import Foundation
 import IntentParse
 import IntentParseCorpus
 
-/// `intentparse test [Corpus/...]`: runs regression corpora; exit 1 when a case fails.
+/// `intentparse test [Corpus/...]`: runs regression corpora (sentences and dialogues), prints
+/// failures and accuracy metrics, ends with "N passed, N failed"; exit 1 when a case fails.
 struct TestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
-        abstract: "Run regression corpora and report every failure as expected vs actual."
+        abstract: "Run regression corpora; report failures as expected vs actual, and accuracy metrics."
     )
 
     @OptionGroup var options: CommonOptions
@@ -17,6 +18,12 @@ struct TestCommand: ParsableCommand {
 
     @Option(help: "Run only cases carrying this tag.")
     var only: String?
+
+    @Flag(help: "Show each failure in full: the actual JSON line, or the dialogue transcript.")
+    var showFailures = false
+
+    @Option(help: "Also write a JUnit XML report to this file.")
+    var junit: String?
 
     func run() throws {
         let parser = try options.loadParser()
@@ -28,44 +35,93 @@ struct TestCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let selected = { (tags: [String]) in only.map(tags.contains) ?? true }
-        let outcomes = CorpusRunner(parser: parser).run(corpus.cases.filter { selected($0.tags) })
-        for outcome in outcomes where !outcome.passed {
-            print(CorpusReport.failure(outcome))
-        }
-        let runner = DialogueRunner(parser: parser)
+        let cases = corpus.cases.filter { selected($0.tags) }
         let dialogues = corpus.dialogues.filter { selected($0.tags) }
+        let progress = Progress(total: cases.count + dialogues.count)
+        let runner = CorpusRunner(parser: parser)
+        let outcomes = cases.map { testCase in
+            progress.step()
+            return runner.run(testCase)
+        }
+        let dialogueRunner = DialogueRunner(parser: parser)
         let dialogueOutcomes = Blocking.run { [dialogues] in
             var results: [DialogueOutcome] = []
-            for dialogue in dialogues { results.append(await runner.run(dialogue)) }
+            for dialogue in dialogues {
+                progress.step()
+                results.append(await dialogueRunner.run(dialogue))
+            }
             return results
         }
-        for outcome in dialogueOutcomes where !outcome.passed {
-            print(CorpusReport.failure(outcome))
+        progress.finish()
+        let metrics = CorpusMetrics(cases: outcomes, dialogues: dialogueOutcomes)
+        if let junit {
+            do {
+                try Data(CorpusReports.junit(cases: outcomes, dialogues: dialogueOutcomes).utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
+            } catch {
+                DiagnosticPrinter.standardError.printMessage("\(junit): error: cannot write the JUnit report: \(error.localizedDescription)")
+                throw ExitCode(2)
+            }
         }
         let failed = outcomes.filter { !$0.passed }.count + dialogueOutcomes.filter { !$0.passed }.count
-        let total = outcomes.count + dialogueOutcomes.count
-        print("\(total - failed) passed, \(failed) failed")
+        if (options.format ?? .text) == .json {
+            print(CorpusReports.json(metrics, cases: outcomes, dialogues: dialogueOutcomes).serialized)
+        } else {
+            for outcome in outcomes where !outcome.passed { print(CorpusReport.failure(outcome, full: showFailures)) }
+            for outcome in dialogueOutcomes where !outcome.passed { print(CorpusReport.failure(outcome, full: showFailures)) }
+            print(CorpusReports.summary(metrics))
+            print("\(outcomes.count + dialogueOutcomes.count - failed) passed, \(failed) failed")
+        }
         if failed > 0 { throw ExitCode(1) }
     }
 }
 
 enum CorpusReport {
-    static func failure(_ outcome: CaseOutcome) -> String {
+    static func failure(_ outcome: CaseOutcome, full: Bool) -> String {
         var lines = ["\(outcome.testCase.location): FAIL \"\(outcome.testCase.sentence)\""]
         lines += outcome.differences.map { "    \($0)" }
-        lines.append("    actual: " + ResultJSON.line(outcome.result))
+        if full { lines.append("    actual: " + ResultJSON.line(outcome.result)) }
         return lines.joined(separator: "\n")
     }
 
-    static func failure(_ outcome: DialogueOutcome) -> String {
+    static func failure(_ outcome: DialogueOutcome, full: Bool) -> String {
         let at = outcome.failedTurn.map { SourceLocation(file: outcome.dialogue.file, line: $0.line) } ?? outcome.dialogue.location
         var lines = ["\(at): FAIL dialogue \"\(outcome.dialogue.name)\""]
         lines += outcome.differences.map { "    \($0)" }
-        lines.append("    transcript:")
-        for (user, system) in outcome.transcript {
-            lines.append("      > \(user)")
-            lines.append("      \(system.prompt)  [\(system.state.rawValue)\(system.parameter.map { " \($0)" } ?? "")]")
+        if full {
+            lines.append("    transcript:")
+            for (user, system) in outcome.transcript {
+                lines.append("      > \(user)")
+                lines.append("      \(system.prompt)  [\(system.state.rawValue)\(system.parameter.map { " \($0)" } ?? "")]")
+            }
         }
         return lines.joined(separator: "\n")
+    }
+}
+
+/// "123/441" on standard error while a long run goes on, only on a terminal and only after a
+/// second, so pipes and CI logs stay clean.
+final class Progress: @unchecked Sendable {
+    private let total: Int
+    private var done = 0
+    private let start = ContinuousClock.now
+    private var lastPrint = ContinuousClock.now
+    private var printed = false
+    private let enabled = isatty(2) != 0
+    private let lock = NSLock()
+
+    init(total: Int) { self.total = total }
+
+    func step() {
+        lock.lock()
+        defer { lock.unlock() }
+        done += 1
+        guard enabled, ContinuousClock.now - start > .seconds(1), ContinuousClock.now - lastPrint > .milliseconds(100) else { return }
+        lastPrint = ContinuousClock.now
+        printed = true
+        FileHandle.standardError.write(Data("\r\(done)/\(total)".utf8))
+    }
+
+    func finish() {
+        if printed { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }

@@ -141,3 +141,63 @@ struct CLI {
         #expect(output.stdout.contains("evidence"))
     }
 }
+
+@Suite(.serialized) struct CLIDialogueAndMetricsTests {
+    @Test func dialogPrintsOneJSONLinePerUserLine() throws {
+        let input = "send a MonkeyChat message\nBobo\nthe first one\nsend more bananas\nyes\n"
+        let output = try CLI.run(["dialog", "--format", "json"], stdin: Data(input.utf8))
+        #expect(output.status == 0)
+        #expect(output.lines.count == 5)
+        #expect(output.lines[0].hasPrefix(#"{"state":"needsValue","parameter":"recipients","prompt":"Who do you want to message?","options":[],"intent":{"text":"send a MonkeyChat message","locale":"en","intent":"INSendMessageIntent""#))
+        #expect(output.lines[1].contains(#""state":"disambiguation""#) && output.lines[1].contains(#""options":["Bobo the Great","Bobo Jr.","Little Bobo"]"#))
+        #expect(output.lines[4].contains(#""state":"done""#) && output.lines[4].contains(#""response":{"code":"success","text":"OK, I sent it."}"#))
+    }
+
+    @Test func dialogTextShowsPrompts() throws {
+        let output = try CLI.run(["dialog"], stdin: Data("text Kong\n".utf8))
+        #expect(output.stdout == "12 contacts match \"Kong\". Who exactly?\n")
+    }
+
+    @Test func aSessionFileCarriesAConversationAcrossRuns() throws {
+        let session = try CLI.temporaryFolder().appendingPathComponent("session.json")
+        let first = try CLI.run(["dialog", "--session", session.path], stdin: Data("text Bobo\n".utf8))
+        #expect(first.stdout.hasPrefix("Which one?"))
+        let second = try CLI.run(["dialog", "--session", session.path], stdin: Data("the second one\n".utf8))
+        #expect(second.stdout == "What do you want to say to Bobo Jr.?\n")
+        try Data("{not json".utf8).write(to: session)
+        let corrupt = try CLI.run(["dialog", "--session", session.path], stdin: Data("hi\n".utf8))
+        #expect(corrupt.status == 2)
+        #expect(corrupt.stderr.contains("session.json: error: corrupt session file"))
+    }
+
+    @Test func testReportsMetricsJSONAndJUnit() throws {
+        let junit = try CLI.temporaryFolder().appendingPathComponent("report.xml")
+        let output = try CLI.run(["test", "Corpus/en/messaging.yaml", "--format", "json", "--junit", junit.path])
+        #expect(output.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        #expect((json?["failed"] as? Int) == 0)
+        #expect((json?["intents"] as? [[String: Any]])?.contains { $0["intent"] as? String == "INSendMessageIntent" } == true)
+        #expect(json?["falseAcceptRate"] as? Double == 0)
+        let xml = try String(contentsOf: junit, encoding: .utf8)
+        #expect(xml.contains("<testsuite name=\"Corpus/en/messaging.yaml\""))
+        #expect(xml.contains("failures=\"0\""))
+    }
+
+    @Test func testTextEndsWithTheCounts() throws {
+        let output = try CLI.run(["test", "Corpus/en/dialogues/messaging.yaml", "--only", "classic"])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("precision"))
+        #expect(output.lines.last?.hasSuffix("passed, 0 failed") == true)
+    }
+
+    @Test func benchReportsItsFigures() throws {
+        let output = try CLI.run(["bench", "--format", "json", "--generate", "20", "--parses", "100"])
+        #expect(output.status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        #expect((json?["parses"] as? Int ?? 0) >= 100)
+        #expect((json?["utterancesPerSecond"] as? Double ?? 0) > 0)
+        let latency = json?["latency"] as? [String: Any]
+        #expect((latency?["p99Microseconds"] as? Double ?? 0) >= (latency?["medianMicroseconds"] as? Double ?? 0))
+        #expect(json?["firstLineMilliseconds"] is Double)
+    }
+}
