@@ -27,7 +27,7 @@ let package = Package(
                 dependencies: ["IntentParseBase", "IntentParseNormalization", "IntentParseSchema"]),
         .target(name: "IntentParseGrammar",
                 dependencies: ["IntentParseBase", "IntentParseNormalization", "IntentParseSchema", "Yams"]),
-        .target(name: "IntentParseEntities", dependencies: ["CIntentParseICU", "IntentParseNormalization"]),
+        .target(name: "IntentParseEntities", dependencies: ["CIntentParseICU", "IntentParseBase", "IntentParseNormalization"]),
         .target(name: "IntentParseMatching",
                 dependencies: ["IntentParseGrammar", "IntentParseVocabulary", "IntentParseEntities"]),
         .target(name: "IntentParseDialogue",

@@ -2,10 +2,10 @@ import Foundation
 
 extension IntentParser {
     /// A dialogue configuration whose new requests and replies are parsed by this parser.
-    public func dialogueConfiguration(locale: String? = nil, app: String? = nil) -> DialogueConfiguration {
+    public func dialogueConfiguration(locale: String? = nil, app: String? = nil, entityContext: EntityContext = EntityContext()) -> DialogueConfiguration {
         let parser = self
         var configuration = DialogueConfiguration(schema: schema, apps: apps, languages: dialogueLanguages) { text, locale, app in
-            let result = parser.parse(text, locale: locale, context: MatchContext(app: app))
+            let result = parser.parse(text, locale: locale, context: MatchContext(app: app, entityContext: entityContext))
             return DialogueConfiguration.Parsed(result)
         }
         configuration.locale = locale == "auto" ? nil : locale

@@ -1,13 +1,52 @@
+import Foundation
+import IntentParseBase
 import IntentParseNormalization
 
 /// A typed value found in an utterance by a built-in entity parser.
 public enum EntityValue: Sendable, Hashable {
     case number(Double)
+    /// 1-based position ("third" → 3).
+    case ordinal(Int)
+    /// An amount and its ISO 4217 code.
+    case currency(amount: Double, code: String)
+    /// A point in time, ISO 8601 (a date "2026-11-22", or a date and time with offset).
+    case date(String)
+    /// An interval, ISO 8601 "start/end".
+    case interval(String)
+    /// A length of time in seconds.
+    case duration(seconds: Double)
+    /// A measured amount: distances and workout goals ("5 miles" → 5, "mile").
+    case quantity(value: Double, unit: String)
 
-    /// The number as an integer when it has no fraction.
+    /// The number as an integer when it is one without a fraction.
     public var integer: Int? {
         if case .number(let n) = self, n == n.rounded(), abs(n) < 1e15 { return Int(n) }
         return nil
+    }
+
+    /// The `value` of a parameter in the output contract (DESIGN.md section 5).
+    public var json: JSONValue {
+        switch self {
+        case .number(let n): return .number(n)
+        case .ordinal(let n): return .number(Double(n))
+        case .currency(let amount, let code): return .object([("amount", .number(amount)), ("currencyCode", .string(code))])
+        case .date(let iso), .interval(let iso): return .string(iso)
+        case .duration(let seconds): return .object([("seconds", .number(seconds)), ("iso", .string(EntityValue.isoDuration(seconds)))])
+        case .quantity(let value, let unit): return .object([("value", .number(value)), ("unit", .string(unit))])
+        }
+    }
+
+    /// "PT1H30M", "P2D", "PT45S".
+    static func isoDuration(_ seconds: Double) -> String {
+        var rest = Int(seconds.rounded())
+        let days = rest / 86_400
+        rest %= 86_400
+        let hours = rest / 3600, minutes = (rest % 3600) / 60, secs = rest % 60
+        var text = "P" + (days > 0 ? "\(days)D" : "")
+        if hours > 0 || minutes > 0 || secs > 0 || days == 0 {
+            text += "T" + (hours > 0 ? "\(hours)H" : "") + (minutes > 0 ? "\(minutes)M" : "") + (secs > 0 || (hours == 0 && minutes == 0) ? "\(secs)S" : "")
+        }
+        return text
     }
 }
 
@@ -25,10 +64,22 @@ public struct EntityMatch: Sendable, Hashable {
     }
 }
 
+/// What an entity parser needs besides the tokens: the reference time for relative dates
+/// (`--now`) and the time zone they are expressed in.
+public struct EntityContext: Sendable {
+    public var now: Date
+    public var timeZone: TimeZone
+
+    public init(now: Date = Date(), timeZone: TimeZone = .current) {
+        self.now = now
+        self.timeZone = timeZone
+    }
+}
+
 /// A built-in value parser: given tokens and a start, every reading that starts there.
 public protocol EntityParser: Sendable {
     var name: String { get }
-    func matches(in text: TokenizedText, from start: Int) -> [EntityMatch]
+    func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch]
 }
 
 /// The built-in entities of one locale, by the name grammar lists use (`entity: number`).

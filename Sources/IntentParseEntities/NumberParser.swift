@@ -31,7 +31,7 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
 
     deinit { if let handle { cip_spellout_close(handle) } }
 
-    public func matches(in text: TokenizedText, from start: Int) -> [EntityMatch] {
+    public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
         let tokens = text.tokens
         guard start < tokens.count else { return [] }
         if tokens[start].kind == .number {

@@ -1,5 +1,6 @@
 import Foundation
 import IntentParseBase
+import IntentParseEntities
 import IntentParseGrammar
 import IntentParseNormalization
 import IntentParseVocabulary
@@ -12,11 +13,14 @@ public struct MatchContext: Sendable {
     public var maxWords: Int
     /// How many alternatives to keep after the best interpretation.
     public var maxAlternatives: Int
+    /// The reference time relative dates resolve against (`--now`), and their time zone.
+    public var entityContext: EntityContext
 
-    public init(app: String? = nil, maxWords: Int = 256, maxAlternatives: Int = 3) {
+    public init(app: String? = nil, maxWords: Int = 256, maxAlternatives: Int = 3, entityContext: EntityContext = EntityContext()) {
         self.app = app
         self.maxWords = maxWords
         self.maxAlternatives = maxAlternatives
+        self.entityContext = entityContext
     }
 }
 
@@ -45,7 +49,7 @@ public struct IntentMatcher: Sendable {
             result.reason = "utterance too long: \(words) words (the limit is \(context.maxWords))"
             return result
         }
-        var simulation = Simulation(grammar: grammar, text: tokenized)
+        var simulation = Simulation(grammar: grammar, text: tokenized, entityContext: context.entityContext)
         let accepts = templateAccepts(&simulation, tokenized)
         let interpreter = Interpreter(grammar: grammar, text: tokenized, contextApp: contextAppIndex(context.app), wordCount: words)
         var rejection: (reason: String, weight: Double)?

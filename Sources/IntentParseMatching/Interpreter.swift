@@ -119,7 +119,7 @@ struct Interpreter {
         switch capture.source {
         case .wildcard: break
         case .entity(let entity):
-            if case .number(let n) = entity { value.value = .number(n) }
+            value.value = entity.json
         case .phrase(let set, let values, let isSound):
             value.isSoundsLike = isSound
             describe(&value, set: grammar.phraseSets[Int(set)], values: values, app: app)

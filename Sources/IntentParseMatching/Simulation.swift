@@ -22,12 +22,15 @@ struct Simulation {
     private let wordCounts: [Int]
     private var arena: [PackedCapture] = []
     private var matchValues: [[Int32]] = []
+    private var entityValues: [EntityValue] = []
+    private let entityContext: EntityContext
     private var phraseCache: [Int: [(end: Int, values: Int32, isSound: Bool)]] = [:]
     private var entityCache: [Int: [EntityMatch]] = [:]
 
-    init(grammar: CompiledGrammar, text: TokenizedText) {
+    init(grammar: CompiledGrammar, text: TokenizedText, entityContext: EntityContext) {
         self.grammar = grammar
         self.text = text
+        self.entityContext = entityContext
         keyIDs = text.tokens.map { grammar.keys.id($0.looseKey) }
         isPunctuation = text.tokens.map(\.isPunctuation)
         skipEnds = text.tokens.indices.map { start in
@@ -77,7 +80,7 @@ struct Simulation {
             switch packed.kind {
             case .wildcard: source = .wildcard
             case .phrase, .soundPhrase: source = .phrase(set: packed.set, values: matchValues[Int(packed.values)], isSound: packed.kind == .soundPhrase)
-            case .entity: source = .entity(.number(packed.number))
+            case .entity: source = .entity(entityValues[Int(packed.values)])
             }
             result.append(Capture(slot: packed.slot, start: packed.start, end: packed.end, source: source))
             index = packed.parent
@@ -220,9 +223,10 @@ struct Simulation {
             }
         case .entity(let entity, let slot, let list):
             for match in entities(entity, at: position) where match.end <= limit && inRange(match.value, list: list) {
-                guard case .number(let number) = match.value else { continue }
+                entityValues.append(match.value)
                 let count = words(position, match.end)
-                var next = capture(thread, PackedCapture(slot: slot, start: Int32(position), end: Int32(match.end), kind: .entity, set: entity, number: number))
+                var next = capture(thread, PackedCapture(slot: slot, start: Int32(position), end: Int32(match.end), kind: .entity, set: entity,
+                                                        values: Int32(entityValues.count - 1)))
                 next.weight += Weights.entity * Double(count)
                 next.evidence.named += count
                 chart[match.end].relax(edge.target, next)
@@ -245,7 +249,7 @@ struct Simulation {
     private mutating func entities(_ entity: Int32, at position: Int) -> [EntityMatch] {
         let key = Int(entity) * (text.tokens.count + 1) + position
         if let cached = entityCache[key] { return cached }
-        let found = grammar.entities[Int(entity)].matches(in: text, from: position)
+        let found = grammar.entities[Int(entity)].matches(in: text, from: position, context: entityContext)
         entityCache[key] = found
         return found
     }

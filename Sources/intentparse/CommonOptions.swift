@@ -35,7 +35,7 @@ struct CommonOptions: ParsableArguments {
     /// The reference time: --now or the clock.
     var referenceDate: Date { now.flatMap(ISO8601.parse) ?? Date() }
 
-    var context: MatchContext { MatchContext(app: app) }
+    var context: MatchContext { MatchContext(app: app, entityContext: EntityContext(now: referenceDate)) }
 
     /// Loads and compiles grammars and vocabulary; prints diagnostics and exits 2 on errors.
     func loadParser(options: IntentParser.Options = IntentParser.Options()) throws -> IntentParser {

@@ -27,7 +27,7 @@ struct DialogCommand: ParsableCommand {
             DiagnosticPrinter.standardError.printMessage("error: no dialogue files (Grammars/<locale>/dialogue/*.yaml) for any loaded locale")
             throw ExitCode(2)
         }
-        var configuration = parser.dialogueConfiguration(locale: options.locale, app: options.app)
+        var configuration = parser.dialogueConfiguration(locale: options.locale, app: options.app, entityContext: options.context.entityContext)
         configuration.handlerTimeout = handlerTimeout
         if let confirmIntents {
             configuration.confirmIntents = confirmIntents == "none" ? [] : Set(confirmIntents.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })

@@ -8,7 +8,7 @@ import IntentParseNormalization
 
     private func read(_ text: String) -> (words: Int, value: Double)? {
         let tokenized = normalizer.tokenize(text)
-        guard let match = parser.matches(in: tokenized, from: 0).first else { return nil }
+        guard let match = parser.matches(in: tokenized, from: 0, context: EntityContext()).first else { return nil }
         let words = tokenized.tokens[match.start..<match.end].filter { !$0.isPunctuation }.count
         guard case .number(let value) = match.value else { return nil }
         return (words, value)
