@@ -52,23 +52,27 @@ public struct IntentMatcher: Sendable {
         var simulation = Simulation(grammar: grammar, text: tokenized, entityContext: context.entityContext)
         let accepts = templateAccepts(&simulation, tokenized)
         let interpreter = Interpreter(grammar: grammar, text: tokenized, contextApp: contextAppIndex(context.app), wordCount: words)
-        var rejection: (reason: String, weight: Double)?
-        var interpretations: [Interpretation] = []
-        for (templateID, thread) in accepts {
-            switch interpreter.interpret(template: grammar.templates[Int(templateID)], thread: thread, captures: simulation.captures(of: thread)) {
-            case .accepted(let interpretation): interpretations.append(interpretation)
-            case .rejected(let reason):
-                if thread.weight > (rejection?.weight ?? -.infinity) { rejection = (reason, thread.weight) }
+        let keep = context.maxAlternatives + 1
+        var ranked = Ranked(keep: keep)
+        // NB: templates learned from IntentExamples are a fallback, used only when no grammar
+        // template accepts the utterance: an example's literal words (a contact that happens to
+        // be in it) would otherwise outweigh the general template and lose its slots.
+        for learned in [false, true] where ranked.interpretations.isEmpty {
+            let pool = accepts.filter { grammar.templates[Int($0.0)].isLearned == learned }
+                .sorted { ($0.1.weight, -$0.0) > ($1.1.weight, -$1.0) }
+            for (templateID, thread) in pool where !ranked.isFull {
+                ranked.add(interpreter.interpret(template: grammar.templates[Int(templateID)], thread: thread,
+                                                 captures: simulation.captures(of: thread)), weight: thread.weight)
             }
         }
-        result.interpretations = IntentMatcher.rank(interpretations, keep: context.maxAlternatives + 1)
+        result.interpretations = ranked.interpretations
         // The best reading names an app that cannot do it ("send a message to Coco in
         // List-o-Mat"): refuse, rather than fall back to a weaker reading that swallows the name.
-        if let rejection, let best = result.best, !best.isLearnedTemplate, rejection.weight > best.weight {
+        if let best = result.best, !best.isLearnedTemplate, let rejected = ranked.rejectedAbove, rejected > best.weight {
             result.interpretations = []
         }
         if result.interpretations.isEmpty {
-            result.reason = rejection?.reason ?? "no template matches the utterance"
+            result.reason = ranked.rejection ?? "no template matches the utterance"
         }
         return result
     }
@@ -88,7 +92,8 @@ public struct IntentMatcher: Sendable {
         var best: [Int32: Thread] = [:]
         var suffixStarts = Set<Int>()
         var early: [(Int32, Int, Thread)] = []
-        for accept in simulation.run(seeds: seeds, limit: end) where accept.id >= 0 {
+        let templateRun = simulation.run(seeds: seeds, limit: end)
+        for accept in templateRun where accept.id >= 0 {
             if accept.end == end {
                 IntentMatcher.keepBest(&best, accept.id, accept.thread)
             } else if end - accept.end <= IntentMatcher.suffixReach {
@@ -134,25 +139,32 @@ public struct IntentMatcher: Sendable {
         }
     }
 
-    /// Best first: by weight, then grammar order; one interpretation per (intent, app).
-    ///
-    /// NB: templates learned from IntentExamples are a fallback, used only when no grammar
-    /// template accepts the utterance: an example's literal words (a contact that happens to be
-    /// in it) would otherwise outweigh the general template and lose its slots.
-    static func rank(_ interpretations: [Interpretation], keep: Int) -> [Interpretation] {
-        let handWritten = interpretations.filter { !$0.isLearnedTemplate }
-        let pool = handWritten.isEmpty ? interpretations : handWritten
-        let sorted = pool.sorted { a, b in
-            if a.weight != b.weight { return a.weight > b.weight }
-            if a.isLearnedTemplate != b.isLearnedTemplate { return !a.isLearnedTemplate }
-            return a.template.index < b.template.index
+}
+
+/// Interpretations taken best first (by weight, then grammar order), one per (intent, app),
+/// until enough are kept; so only the few best accepts are ever interpreted.
+struct Ranked {
+    let keep: Int
+    private(set) var interpretations: [Interpretation] = []
+    private var seen = Set<String>()
+    /// The first rejection's reason, and its weight when it came before any accepted reading.
+    private(set) var rejection: String?
+    private(set) var rejectedAbove: Double?
+
+    init(keep: Int) { self.keep = keep }
+
+    var isFull: Bool { interpretations.count >= keep }
+
+    mutating func add(_ outcome: Interpreter.Outcome, weight: Double) {
+        switch outcome {
+        case .accepted(let interpretation):
+            if seen.insert("\(interpretation.intent)|\(interpretation.app?.identifier ?? "")").inserted {
+                interpretations.append(interpretation)
+            }
+        case .rejected(let reason):
+            if rejection == nil { rejection = reason }
+            if interpretations.isEmpty, rejectedAbove == nil { rejectedAbove = weight }
         }
-        var seen = Set<String>()
-        var result: [Interpretation] = []
-        for interpretation in sorted where seen.insert("\(interpretation.intent)|\(interpretation.app?.identifier ?? "")").inserted {
-            result.append(interpretation)
-            if result.count == keep { break }
-        }
-        return result
     }
 }
+

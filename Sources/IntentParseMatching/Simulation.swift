@@ -24,8 +24,9 @@ struct Simulation {
     private var matchValues: [[Int32]] = []
     private var entityValues: [EntityValue] = []
     private let entityContext: EntityContext
-    private var phraseCache: [Int: [(end: Int, values: Int32, isSound: Bool)]] = [:]
-    private var entityCache: [Int: [EntityMatch]] = [:]
+    /// Phrase matches per (set, position), filled on first use.
+    private var phraseCache: [[(end: Int, values: Int32, isSound: Bool)]?]
+    private var entityCache: [[EntityMatch]?]
 
     init(grammar: CompiledGrammar, text: TokenizedText, entityContext: EntityContext) {
         self.grammar = grammar
@@ -39,6 +40,8 @@ struct Simulation {
         var counts = [0]
         for token in text.tokens { counts.append(counts[counts.count - 1] + (token.isPunctuation ? 0 : 1)) }
         wordCounts = counts
+        phraseCache = Array(repeating: nil, count: grammar.phraseSets.count * (text.tokens.count + 1))
+        entityCache = Array(repeating: nil, count: grammar.entities.count * (text.tokens.count + 1))
     }
 
     /// Number of words (non-punctuation tokens) in `start..<end`.
