@@ -38,7 +38,7 @@ public struct IntentParser: Sendable {
     }
 
     public init(grammars grammarsURL: URL, vocabulary vocabularyURL: URL, options: Options = Options()) throws {
-        let schema = Schema.siriKit
+        var schema = Schema.siriKit
         var diagnostics: [Diagnostic] = []
         var apps: [AppVocabulary] = []
         var grammars: [String: LanguageGrammar] = [:]
@@ -49,6 +49,7 @@ public struct IntentParser: Sendable {
         } catch let error as DiagnosticError {
             diagnostics += error.diagnostics
         }
+        schema = VocabularyLoader.schema(schema, with: apps)
         do {
             let loaded = try GrammarLoader(schema: schema, entities: EntityCatalog.names).load(directory: grammarsURL)
             grammars = loaded.grammars

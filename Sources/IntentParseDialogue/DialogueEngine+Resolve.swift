@@ -16,8 +16,9 @@ extension DialogueEngine {
         }
         let timeout = configuration.handlerTimeout
         let snapshot = request
-        let confirmation = await withTimeLimit(timeout, fallback: IntentResponse(code: .failure, text: nil)) { await handler.confirm(snapshot) }
+        var confirmation = await withTimeLimit(timeout, fallback: IntentResponse(code: .failure, text: nil)) { await handler.confirm(snapshot) }
         if confirmation.code.isFailure {
+            if confirmation.text == nil, let declared = declaredResponse(confirmation.code, of: intent) { confirmation.text = fill(declared, request) }
             return finish(.failure, request: request, response: confirmation, reason: "confirm answered \(confirmation.code)", session: &session)
         }
         if configuration.confirmIntents.contains(intent.name), !request.isConfirmed {
@@ -27,6 +28,13 @@ extension DialogueEngine {
         let final = request
         var response = await withTimeLimit(timeout, fallback: IntentResponse(code: .failure, text: nil)) { await handler.handle(final) }
         let timedOut = response.code == .failure && response.text == nil
+        if !ResponseCode.builtIn.contains(response.code), !intent.responseCodes.contains(where: { $0.name == response.code.rawValue }) {
+            return finish(.failure, request: request, response: response,
+                          reason: "handle answered \(response.code), which \(intent.name) does not declare", session: &session)
+        }
+        if response.text == nil, let declared = declaredResponse(response.code, of: intent) {
+            response.text = fill(declared, request)
+        }
         if response.text == nil {
             let kind = response.code.isFailure ? "failure" : "done"
             response.text = language.prompt(promptKeys(kind, intent.name, nil, request: request) + ["\(kind).\(response.code)"], promptValues(request))
@@ -35,6 +43,27 @@ extension DialogueEngine {
             return finish(.failure, request: request, response: response, reason: timedOut ? "the handler did not answer in \(timeout) s" : "handle answered \(response.code)", session: &session)
         }
         return finish(.done, request: request, response: response, reason: nil, session: &session)
+    }
+
+    /// A custom intent's own sentence for a response code ("success" also finds the declared
+    /// success code), from its intent definition.
+    private func declaredResponse(_ code: ResponseCode, of intent: IntentSchema) -> String? {
+        let declared = intent.responseCodes.first { $0.name == code.rawValue }
+            ?? (code == .success ? intent.responseCodes.first(where: \.isSuccess) : nil)
+        return declared?.formatString
+    }
+
+    /// Fills `${name}` placeholders with what the request says for that parameter.
+    private func fill(_ format: String, _ request: DialogueRequest) -> String {
+        let values = promptValues(request)
+        var result = ""
+        var rest = Substring(format)
+        while let open = rest.range(of: "${"), let close = rest[open.upperBound...].firstIndex(of: "}") {
+            result += rest[..<open.lowerBound]
+            result += values[String(rest[open.upperBound..<close])] ?? ""
+            rest = rest[rest.index(after: close)...]
+        }
+        return result + rest
     }
 
     private func finish(_ state: DialogueTurn.State, request: DialogueRequest, response: IntentResponse, reason: String?, session: inout DialogueSession) -> DialogueTurn {

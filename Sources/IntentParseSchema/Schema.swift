@@ -27,6 +27,7 @@ public enum ValueType: Sendable, Hashable {
     case currencyAmount
     case dateTime
     case dateTimeRange
+    case duration
 
     /// Types whose values are names a person says (resolved against vocabulary in dialogue).
     public var isNamed: Bool {
@@ -64,16 +65,36 @@ public struct ParameterSchema: Sendable, Hashable {
     }
 }
 
+/// A response code an intent's handler may answer with, and what to say then.
+public struct ResponseCodeSchema: Sendable, Hashable {
+    public var name: String
+    public var isSuccess: Bool
+    /// "Sorry, ${kind} is sold out." — `${name}` placeholders name response parameters.
+    public var formatString: String?
+
+    public init(name: String, isSuccess: Bool, formatString: String?) {
+        self.name = name
+        self.isSuccess = isSuccess
+        self.formatString = formatString
+    }
+}
+
 public struct IntentSchema: Sendable, Hashable {
     public var name: String
     public var domain: Domain
     /// In the order the dialogue resolves them.
     public var parameters: [ParameterSchema]
+    /// Custom response codes (custom intents); SiriKit's own codes are always allowed.
+    public var responseCodes: [ResponseCodeSchema]
+    /// The app that defines it (custom intents), by bundle identifier.
+    public var definedBy: String?
 
-    public init(_ name: String, _ domain: Domain, _ parameters: [ParameterSchema]) {
+    public init(_ name: String, _ domain: Domain, _ parameters: [ParameterSchema], responseCodes: [ResponseCodeSchema] = [], definedBy: String? = nil) {
         self.name = name
         self.domain = domain
         self.parameters = parameters
+        self.responseCodes = responseCodes
+        self.definedBy = definedBy
     }
 
     public func parameter(_ name: String) -> ParameterSchema? {
@@ -101,6 +122,16 @@ public struct Schema: Sendable {
     public var intentNames: [String] { intents.keys.sorted() }
 
     public mutating func add(_ intent: IntentSchema) { intents[intent.name] = intent }
+
+    /// This schema plus `custom`; nil with the clashing name when one is already defined.
+    public func adding(_ custom: [IntentSchema]) -> (Schema, clash: String?) {
+        var result = self
+        for intent in custom {
+            if result.intents[intent.name] != nil { return (self, intent.name) }
+            result.add(intent)
+        }
+        return (result, nil)
+    }
 
     /// Resolves "INAddTasksIntent.targetTaskList" to its intent and parameter.
     public func parameter(path: String) -> (IntentSchema, ParameterSchema)? {

@@ -68,6 +68,8 @@ public struct AppVocabulary: Sendable {
     public var path: String
     /// Localized vocabularies by `.lproj` folder name without the extension ("en", "zh-Hans", "Base").
     public var localizations: [String: LocalizedVocabulary]
+    /// Custom intents from `Intents.intentdefinition`; the app supports each of them.
+    public var customIntents: [IntentSchema] = []
 
     public init(displayName: String, bundleName: String?, identifier: String, alternativeNames: [AlternativeAppName],
                 intentsSupported: [String], developmentRegion: String?, path: String,

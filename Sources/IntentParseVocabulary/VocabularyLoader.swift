@@ -34,6 +34,7 @@ public struct VocabularyLoader {
             if let app = loadApp(folder: folder, log: &log) { apps.append(app) }
         }
         checkDuplicateNames(apps, log: &log)
+        checkCustomIntentClashes(apps, log: &log)
         return apps
     }
 
@@ -44,12 +45,60 @@ public struct VocabularyLoader {
             log.error(SourceLocation(file: folder.path), "app folder has no Info.plist")
             return nil
         }
+        let (custom, enumTerms) = loadCustomIntents(folder: folder, log: &log)
+        let (appSchema, clash) = schema.adding(custom)
+        if let clash {
+            log.error(SourceLocation(file: folder.appendingPathComponent("Intents.intentdefinition").path),
+                      "custom intent \(clash) has the name of a SiriKit intent")
+        }
         var reader = PlistReader(file: infoURL.path, log: log)
-        let parsed = InfoPlist.parse(&reader, url: infoURL, folder: folder.path, schema: schema)
+        let parsed = InfoPlist.parse(&reader, url: infoURL, folder: folder.path, schema: appSchema)
         log = reader.log
         guard var app = parsed else { return nil }
-        app.localizations = LprojLoader(schema: schema, app: app).loadLocalizations(folder: folder, log: &log)
+        app.customIntents = custom.map { intent in
+            var owned = intent
+            owned.definedBy = app.identifier
+            return owned
+        }
+        for intent in custom where !app.intentsSupported.contains(intent.name) { app.intentsSupported.append(intent.name) }
+        app.localizations = LprojLoader(schema: appSchema, app: app).loadLocalizations(folder: folder, log: &log)
+        if app.localizations.isEmpty, !enumTerms.isEmpty, let region = app.developmentRegion {
+            app.localizations[region] = LocalizedVocabulary(folder: "\(region).lproj")
+        }
+        for key in app.localizations.keys {
+            for (path, terms) in enumTerms { app.localizations[key]?.parameterVocabularies[path, default: []] += terms }
+        }
         return app
+    }
+
+    private func checkCustomIntentClashes(_ apps: [AppVocabulary], log: inout DiagnosticLog) {
+        var owners: [String: String] = [:]
+        for app in apps {
+            for intent in app.customIntents {
+                if let owner = owners[intent.name] {
+                    log.error(SourceLocation(file: app.path + "/Intents.intentdefinition"), "custom intent \(intent.name) is also defined by \(owner)")
+                }
+                owners[intent.name] = app.displayName
+            }
+        }
+    }
+
+    /// The schema with every loaded app's custom intents.
+    public static func schema(_ base: Schema, with apps: [AppVocabulary]) -> Schema {
+        var schema = base
+        for intent in apps.flatMap(\.customIntents) where schema[intent.name] == nil { schema.add(intent) }
+        return schema
+    }
+
+    /// Custom intents and their enum values as vocabulary, when the app has a definition file.
+    private func loadCustomIntents(folder: URL, log: inout DiagnosticLog) -> ([IntentSchema], [String: [VocabularyTerm]]) {
+        let url = folder.appendingPathComponent("Intents.intentdefinition")
+        guard FileManager.default.fileExists(atPath: url.path) else { return ([], [:]) }
+        var reader = PlistReader(file: url.path, log: log)
+        var loader = IntentDefinitionLoader()
+        let intents = loader.load(&reader, url: url, app: folder.lastPathComponent)
+        log = reader.log
+        return (intents, loader.enumTerms)
     }
 
     private func checkDuplicateNames(_ apps: [AppVocabulary], log: inout DiagnosticLog) {

@@ -55,11 +55,12 @@ struct Startup {
     static func measure(_ options: CommonOptions) throws -> Startup {
         let clock = ContinuousClock()
         let loadStart = clock.now
-        let schema = Schema.siriKit
+        var schema = Schema.siriKit
         let apps: [AppVocabulary]
         let grammars: [String: LanguageGrammar]
         do {
             apps = try VocabularyLoader(schema: schema).load(directory: URL(fileURLWithPath: options.vocabulary)).apps
+            schema = VocabularyLoader.schema(schema, with: apps)
             grammars = try GrammarLoader(schema: schema, entities: EntityCatalog.names).load(directory: URL(fileURLWithPath: options.grammars)).grammars
         } catch let error as DiagnosticError {
             DiagnosticPrinter.standardError.print(error.diagnostics)

@@ -216,3 +216,25 @@ struct Conversation {
         #expect(throws: DiagnosticError.self) { try DialogueSession.load(from: url) }
     }
 }
+
+@Suite struct CustomIntentDialogueTests {
+    @Test func declaredFailureCodesSpeakTheirOwnSentence() async throws {
+        var c = try Conversation(handler: FakeHandler(handleResponse: IntentResponse(code: ResponseCode("pizzaUnavailable"))))
+        let turn = await c.say("order a pepperoni pizza")
+        #expect(turn.state == .failure)
+        #expect(turn.prompt == "Sorry, there is no pepperoni pizza today.")
+    }
+
+    @Test func undeclaredCodesAreFailures() async throws {
+        var c = try Conversation(handler: FakeHandler(handleResponse: IntentResponse(code: ResponseCode("outOfCheese"))))
+        let turn = await c.say("order a pepperoni pizza")
+        #expect(turn.state == .failure)
+        #expect(turn.reason?.contains("does not declare") == true)
+    }
+
+    @Test func successUsesTheDefinitionsSuccessSentence() async throws {
+        var c = try Conversation()
+        let turn = await c.say("order two margherita pizzas")
+        #expect(turn.state == .done && turn.prompt == "Your margherita pizza is on its way.")
+    }
+}

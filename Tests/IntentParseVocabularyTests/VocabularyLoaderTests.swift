@@ -115,3 +115,49 @@ struct AppFixture {
         #expect(errors.contains { $0.message.contains("no Info.plist") })
     }
 }
+
+@Suite struct IntentDefinitionTests {
+    static func definition(parameters: [[String: Any]], codes: [[String: Any]] = [], responseParameters: [String] = []) -> [String: Any] {
+        ["INEnums": [["INEnumName": "Kind", "INEnumValues": [["INEnumValueName": "bananaSplit", "INEnumValueDisplayName": "banana split"]]]],
+         "INIntents": [["INIntentName": "OrderPizza", "INIntentParameters": parameters,
+                        "INIntentResponse": ["INIntentResponseCodes": codes,
+                                             "INIntentResponseParameters": responseParameters.map { ["INIntentResponseParameterName": $0, "INIntentResponseParameterType": "String"] }]]]]
+    }
+
+    private func load(_ definition: [String: Any]) throws -> (apps: [AppVocabulary], errors: [Diagnostic]) {
+        let fixture = AppFixture()
+        try fixture.write("Pizza/Info.plist", AppFixture.info("Pizza", intents: ["OrderPizzaIntent"]))
+        try fixture.write("Pizza/Intents.intentdefinition", definition)
+        let (apps, diagnostics) = fixture.load()
+        return (apps, diagnostics.filter { $0.severity == .error })
+    }
+
+    @Test func customIntentsJoinTheSchemaWithTheirEnumsAsVocabulary() throws {
+        let (apps, errors) = try load(IntentDefinitionTests.definition(parameters: [
+            ["INIntentParameterName": "quantity", "INIntentParameterType": "Integer"],
+            ["INIntentParameterName": "kind", "INIntentParameterType": "Integer", "INIntentParameterEnumType": "Kind", "INIntentParameterRequired": true],
+        ], codes: [["INIntentResponseCodeName": "pizzaUnavailable", "INIntentResponseCodeFormatString": "No ${kind} today."]], responseParameters: ["kind"]))
+        #expect(errors.isEmpty)
+        let app = try #require(apps.first)
+        let intent = try #require(app.customIntents.first)
+        #expect(intent.name == "OrderPizzaIntent" && intent.domain == .custom)
+        #expect(intent.parameter("kind")?.type == .enumeration(["bananaSplit"]))
+        #expect(intent.parameter("kind")?.isRequired == true)
+        #expect(intent.responseCodes.map(\.name) == ["pizzaUnavailable"])
+        #expect(app.supports("OrderPizzaIntent"))
+        #expect(VocabularyLoader.schema(.siriKit, with: apps)["OrderPizzaIntent"] != nil)
+    }
+
+    @Test func unknownTypesDuplicateParametersAndUndeclaredResponseParametersAreErrors() throws {
+        let (_, errors) = try load(IntentDefinitionTests.definition(parameters: [
+            ["INIntentParameterName": "size", "INIntentParameterType": "Integr"],
+            ["INIntentParameterName": "kind", "INIntentParameterType": "String"],
+            ["INIntentParameterName": "kind", "INIntentParameterType": "String"],
+            ["INIntentParameterName": "crust", "INIntentParameterType": "Integer", "INIntentParameterEnumType": "Crust"],
+        ], codes: [["INIntentResponseCodeName": "soldOut", "INIntentResponseCodeFormatString": "No ${flavour} left."]], responseParameters: ["kind"]))
+        #expect(errors.contains { $0.message.contains("unknown parameter type 'Integr'") && $0.message.contains("did you mean 'Integer'") })
+        #expect(errors.contains { $0.message.contains("two parameters named 'kind'") })
+        #expect(errors.contains { $0.message.contains("unknown enum 'Crust'") })
+        #expect(errors.contains { $0.message.contains("${flavour}") && $0.location.keyPath == "INIntents[0].INIntentResponse.INIntentResponseCodes[0].INIntentResponseCodeFormatString" })
+    }
+}
