@@ -20,6 +20,7 @@ public enum ResultJSON {
             ("parameters", parameters(best)),
             ("missing", .array(best.missing.map(JSONValue.string))),
             ("alternatives", .array(result.interpretations.dropFirst().map(alternative))),
+            ("requiresAuthentication", .bool(best.requiresAuthentication)),
         ]
         return .object(members)
     }
@@ -60,6 +61,7 @@ public enum ResultText {
                 rows.append((name, value.values.map(describe).joined(separator: " · ")))
             }
             if !best.missing.isEmpty { rows.append(("missing", best.missing.joined(separator: ", "))) }
+            if best.requiresAuthentication { rows.append(("unlock", "requires an unlocked device (authentication)")) }
             for other in result.interpretations.dropFirst() {
                 rows.append(("alternative", "\(other.intent) @ \(other.app?.displayName ?? "?")  \(format(other.score))"))
             }

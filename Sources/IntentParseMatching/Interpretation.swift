@@ -66,6 +66,9 @@ public struct Interpretation: Sendable {
     public var evidence: Evidence
     /// The internal ranking weight (for `explain`).
     public var weight: Double
+    /// The request needs an unlocked device / an authenticated user (payments, ride booking, or
+    /// the app's IntentsRestrictedWhileLocked).
+    public var requiresAuthentication: Bool
 
     public func parameter(_ name: String) -> ParameterValue? {
         parameters.first { $0.name == name }?.value

@@ -35,7 +35,9 @@ struct Interpreter {
             intent: intent.name, domain: intent.domain, app: app.map { grammar.apps[$0.index] }, appSource: app?.source,
             score: score(thread, appKnown: app != nil, missing: missing.count),
             parameters: parameters, missing: missing, template: template, isLearnedTemplate: compiled.isLearned,
-            evidence: thread.evidence, weight: thread.weight)
+            evidence: thread.evidence, weight: thread.weight,
+            requiresAuthentication: app.map { grammar.apps[$0.index].requiresAuthentication(intent) }
+                ?? (intent.domain == .payments || intent.domain == .rideBooking))
         return .accepted(interpretation)
     }
 

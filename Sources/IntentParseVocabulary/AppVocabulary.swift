@@ -70,6 +70,8 @@ public struct AppVocabulary: Sendable {
     public var localizations: [String: LocalizedVocabulary]
     /// Custom intents from `Intents.intentdefinition`; the app supports each of them.
     public var customIntents: [IntentSchema] = []
+    /// Info.plist's IntentsRestrictedWhileLocked: intents that need an unlocked device.
+    public var intentsRestrictedWhileLocked: [String] = []
 
     public init(displayName: String, bundleName: String?, identifier: String, alternativeNames: [AlternativeAppName],
                 intentsSupported: [String], developmentRegion: String?, path: String,
@@ -85,6 +87,12 @@ public struct AppVocabulary: Sendable {
     }
 
     public func supports(_ intent: String) -> Bool { intentsSupported.contains(intent) }
+
+    /// SiriKit's privacy rule: payments and ride booking always need an unlocked device (an
+    /// authenticated user); an app adds intents with IntentsRestrictedWhileLocked.
+    public func requiresAuthentication(_ intent: IntentSchema) -> Bool {
+        intent.domain == .payments || intent.domain == .rideBooking || intentsRestrictedWhileLocked.contains(intent.name)
+    }
 
     /// Every way to say the app's name: display name, bundle name, alternative names and their
     /// pronunciation hints. Hints are flagged so the matcher can score them as sounds-like.

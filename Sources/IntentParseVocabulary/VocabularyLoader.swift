@@ -128,10 +128,13 @@ enum InfoPlist {
         let region = reader.optionalString(root["CFBundleDevelopmentRegion"], "CFBundleDevelopmentRegion")
         let alternatives = alternativeNames(&reader, root["INAlternativeAppNames"])
         let intents = intentsSupported(&reader, root, schema: schema)
+        let restricted = root["NSExtension"] == nil ? [] : intentList(&reader, root, key: "IntentsRestrictedWhileLocked", schema: schema, required: false)
         guard let displayName, let identifier else { return nil }
-        return AppVocabulary(displayName: displayName, bundleName: bundleName, identifier: identifier,
-                             alternativeNames: alternatives, intentsSupported: intents, developmentRegion: region,
-                             path: folder, localizations: [:])
+        var app = AppVocabulary(displayName: displayName, bundleName: bundleName, identifier: identifier,
+                                alternativeNames: alternatives, intentsSupported: intents, developmentRegion: region,
+                                path: folder, localizations: [:])
+        app.intentsRestrictedWhileLocked = restricted
+        return app
     }
 
     static func alternativeNames(_ reader: inout PlistReader, _ value: Any?) -> [AlternativeAppName] {
@@ -150,14 +153,21 @@ enum InfoPlist {
     }
 
     static func intentsSupported(_ reader: inout PlistReader, _ root: [String: Any], schema: Schema) -> [String] {
-        let base = "NSExtension.NSExtensionAttributes.IntentsSupported"
-        guard let ext = root["NSExtension"] else {
+        guard root["NSExtension"] != nil else {
             reader.warning("NSExtension", "is missing: the app supports no intents")
             return []
         }
-        guard let extDict = reader.dictionary(ext, "NSExtension"),
+        return intentList(&reader, root, key: "IntentsSupported", schema: schema, required: true)
+    }
+
+    /// Intents named under NSExtension > NSExtensionAttributes > `key`, each checked against
+    /// the schema.
+    static func intentList(_ reader: inout PlistReader, _ root: [String: Any], key: String, schema: Schema, required: Bool) -> [String] {
+        let base = "NSExtension.NSExtensionAttributes.\(key)"
+        guard let extDict = reader.dictionary(root["NSExtension"], "NSExtension"),
               let attributes = reader.dictionary(extDict["NSExtensionAttributes"], "NSExtension.NSExtensionAttributes"),
-              let list = reader.array(attributes["IntentsSupported"], base) else { return [] }
+              required || attributes[key] != nil,
+              let list = reader.array(attributes[key], base) else { return [] }
         return list.enumerated().compactMap { index, item in
             guard let name = reader.string(item, join(base, index)) else { return nil }
             if schema[name] == nil {

@@ -167,3 +167,16 @@ import Testing
         #expect(rejected.contains(#""intent":null"#) && rejected.contains(#""reason":"no template matches the utterance""#))
     }
 }
+
+@Suite struct AuthenticationTests {
+    @Test func restrictedIntentsRequireAuthentication() throws {
+        var lists = MatcherFixture.lists
+        lists.intentsRestrictedWhileLocked = ["INAddTasksIntent"]
+        let parser = try MatcherFixture.parser(apps: [MatcherFixture.chat, lists, MatcherFixture.notes])
+        let restricted = parser.parse("add milk to my grocery list in List-o-Mat", locale: "en")
+        #expect(restricted.best?.requiresAuthentication == true)
+        #expect(ResultJSON.line(restricted).hasSuffix(#""requiresAuthentication":true}"#))
+        let open = parser.parse("add milk to my grocery list in TasksNotes", locale: "en")
+        #expect(open.best?.requiresAuthentication == false)
+    }
+}
