@@ -37,8 +37,25 @@ public struct DialogueEngine: Sendable {
         guard !text.isEmpty else {
             return DialogueTurn(state: .unsupported, prompt: language.prompt(["notUnderstood"], [:]), reason: "empty request")
         }
+        if let turn = capabilities(text, language: language) { return turn }
         let parsed = configuration.parse(text, configuration.locale, configuration.contextApp)
         return await start(parsed: parsed, text: text, session: &session)
+    }
+
+    /// "What can you do?" / "What can MonkeyChat do?": the apps' IntentPhrases examples, in the
+    /// order their plists give them (for all apps: each app's first examples, app by app).
+    private func capabilities(_ text: String, language: DialogueLanguage) -> DialogueTurn? {
+        let apps = configuration.apps
+        guard let asked = language.capabilityQuestion(text, appNames: apps.map { $0.spokenNames.map(\.text) }) else { return nil }
+        let chosen = asked >= 0 ? [apps[asked]] : apps
+        let perApp = asked >= 0 ? Int.max : 2
+        let examples = chosen.flatMap { app -> [String] in
+            let phrases = app.localization(for: language.locale)?.intentPhrases.flatMap(\.examples) ?? []
+            return Array(phrases.prefix(perApp))
+        }
+        let values = ["app": asked >= 0 ? apps[asked].displayName : "", "examples": language.list(examples.map { "\"\($0)\"" })]
+        let prompt = language.prompt(asked >= 0 ? ["capabilities.app", "capabilities"] : ["capabilities"], values)
+        return DialogueTurn(state: .done, prompt: prompt, options: examples, response: IntentResponse(code: .success, text: prompt))
     }
 
     private func start(parsed: DialogueConfiguration.Parsed, text: String, session: inout DialogueSession) async -> DialogueTurn {

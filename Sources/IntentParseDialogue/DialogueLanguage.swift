@@ -25,7 +25,11 @@ public struct DialogueLanguage: Sendable {
     var itemSeparators: [[String]] = []
     var skipWords: Set<String> = []
 
-    static let fileKeys = ["language", "replies", "ordinals", "choices", "conjunction", "options", "prompts"]
+    static let fileKeys = ["language", "replies", "ordinals", "choices", "conjunction", "options", "prompts", "capabilities"]
+    /// Stands for an app's name in capability questions ("what can {app} do").
+    static let appMarker = "appnameplaceholder"
+    /// "what can you do" and "what can {app} do", as keys with `appMarker` for the name.
+    var capabilityQuestions: Set<String> = []
 
     init(locale: String) {
         self.locale = locale
@@ -66,6 +70,8 @@ public struct DialogueLanguage: Sendable {
             case "replies": readReplies(&reader, pair.value)
             case "ordinals": ordinals = readOrdinals(&reader, pair.value)
             case "choices": choices = reader.strings(pair.value, "choices")
+            case "capabilities":
+                for (text, node) in reader.strings(pair.value, "capabilities") { addCapabilityQuestion(&reader, text, node: node) }
             case "conjunction": conjunction = reader.string(pair.value, "conjunction") ?? conjunction
             case "options": readOptions(&reader, pair.value)
             case "prompts":
@@ -124,6 +130,31 @@ public struct DialogueLanguage: Sendable {
         } catch {
             reader.error(node, "bad template: \(error.message)")
         }
+    }
+
+    private mutating func addCapabilityQuestion(_ reader: inout YAMLReader, _ template: String, node: Node) {
+        do {
+            let marked = template.replacingOccurrences(of: "{app}", with: DialogueLanguage.appMarker)
+            for phrase in try TemplateParser.parse(marked).phrases(rules: [:]) { capabilityQuestions.insert(key(phrase)) }
+        } catch {
+            reader.error(node, "bad template: \(error.message)")
+        }
+    }
+
+    /// Whether `text` asks what the system (or one app, named by one of `appNames`) can do;
+    /// returns the index of the app asked about, or -1 for all apps.
+    public func capabilityQuestion(_ text: String, appNames: [[String]]) -> Int? {
+        let said = key(text)
+        if capabilityQuestions.contains(said) { return -1 }
+        for (index, names) in appNames.enumerated() {
+            for name in names {
+                let nameKey = key(name)
+                guard !nameKey.isEmpty, " \(said) ".contains(" \(nameKey) ") else { continue }
+                let marked = " \(said) ".replacingOccurrences(of: " \(nameKey) ", with: " \(DialogueLanguage.appMarker) ").trimmingCharacters(in: .whitespaces)
+                if capabilityQuestions.contains(marked) { return index }
+            }
+        }
+        return nil
     }
 
     /// Loose keys of the words, joined by single spaces.
