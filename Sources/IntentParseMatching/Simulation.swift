@@ -115,39 +115,32 @@ struct Simulation {
     /// Follows non-consuming edges at one position until nothing improves.
     private mutating func closure(_ frontier: inout Frontier, at position: Int, accepts: inout [Accept]) {
         var next = 0
+        var again: [Int] = []
         while next < frontier.count {
-            let node = frontier.nodes[next]
-            let thread = frontier.thread(at: next)
             next += 1
-            let first = Int(grammar.automaton.edgeStart[Int(node)]), end = Int(grammar.automaton.consumingStart[Int(node)])
-            for e in first..<end {
-                let edge = grammar.automaton.edges[e]
-                guard let followed = follow(edge, thread, at: position) else {
-                    if case .accept(let id) = edge.kind { accepts.append(Accept(id: id, end: position, thread: thread)) }
-                    continue
-                }
-                if frontier.relax(edge.target, followed), let reached = frontier.index(of: edge.target), reached < next {
-                    // An improvement to a node already expanded: expand it again.
-                    reexpand(&frontier, reached, at: position, accepts: &accepts)
-                }
+            expand(&frontier, next - 1, at: position, accepts: &accepts, expandedBefore: next, again: &again)
+            while let index = again.popLast() {
+                expand(&frontier, index, at: position, accepts: &accepts, expandedBefore: next, again: &again)
             }
         }
     }
 
-    /// Re-propagates an improved thread through the non-consuming edges reachable from it.
-    private mutating func reexpand(_ frontier: inout Frontier, _ index: Int, at position: Int, accepts: inout [Accept]) {
-        var work = [index]
-        while let current = work.popLast() {
-            let node = frontier.nodes[current]
-            let thread = frontier.thread(at: current)
-            let first = Int(grammar.automaton.edgeStart[Int(node)]), end = Int(grammar.automaton.consumingStart[Int(node)])
-            for e in first..<end {
-                let edge = grammar.automaton.edges[e]
-                guard let followed = follow(edge, thread, at: position) else {
-                    if case .accept(let id) = edge.kind { accepts.append(Accept(id: id, end: position, thread: thread)) }
-                    continue
-                }
-                if frontier.relax(edge.target, followed), let reached = frontier.index(of: edge.target) { work.append(reached) }
+    /// Follows the non-consuming edges of the thread at `index`. A node already expanded (its
+    /// index is below `expandedBefore`) whose thread improves is queued in `again`, to be
+    /// expanded once more; later nodes are expanded in turn anyway.
+    private mutating func expand(_ frontier: inout Frontier, _ index: Int, at position: Int, accepts: inout [Accept],
+                                 expandedBefore: Int, again: inout [Int]) {
+        let node = frontier.nodes[index]
+        let thread = frontier.thread(at: index)
+        let first = Int(grammar.automaton.edgeStart[Int(node)]), end = Int(grammar.automaton.consumingStart[Int(node)])
+        for e in first..<end {
+            let edge = grammar.automaton.edges[e]
+            guard let followed = follow(edge, thread, at: position) else {
+                if case .accept(let id) = edge.kind { accepts.append(Accept(id: id, end: position, thread: thread)) }
+                continue
+            }
+            if frontier.relax(edge.target, followed), let reached = frontier.index(of: edge.target), reached < expandedBefore {
+                again.append(reached)
             }
         }
     }
