@@ -22,6 +22,12 @@ public enum ResultJSON {
             ("alternatives", .array(result.interpretations.dropFirst().map(alternative))),
             ("requiresAuthentication", .bool(best.requiresAuthentication)),
         ]
+        if let shortcut = best.shortcut {
+            var details: [(String, JSONValue)] = [("phrase", .string(shortcut.phrase))]
+            if let type = shortcut.userActivityType { details.append(("userActivityType", .string(type))) }
+            if let title = shortcut.title { details.append(("title", .string(title))) }
+            members.append(("shortcut", .object(details)))
+        }
         return .object(members)
     }
 

@@ -64,6 +64,11 @@ public struct DialogueEngine: Sendable {
             let language = self.language(parsed.locale)
             return DialogueTurn(state: .unsupported, prompt: language.prompt(["unsupportedRequest"], [:]), reason: parsed.reason ?? "no match")
         }
+        if configuration.schema[intent] == nil, let app = configuration.apps.first(where: { $0.identifier == parsed.appIdentifier }) {
+            // A user-activity shortcut: the app opens; there is nothing to resolve.
+            let prompt = language(parsed.locale).prompt(["openApp"], ["app": app.displayName])
+            return DialogueTurn(state: .done, prompt: prompt, response: IntentResponse(code: .success, text: prompt))
+        }
         var parameters: [String: [ParameterSlot]] = [:]
         for (name, values) in parsed.parameters { parameters[name] = values.map { ParameterSlot(value: $0) } }
         var request = DialogueRequest(utterance: text, locale: parsed.locale, intent: intent,

@@ -39,6 +39,8 @@ public struct CompiledGrammar: Sendable {
     var unindexed: [Int32] = []
     /// The phrase set holding every app name.
     var appPhraseSet: Int32 = 0
+    /// Donated shortcuts by voice phrase.
+    var shortcuts: ShortcutIndex
 
     init(locale: String, normalizer: Normalizer, schema: Schema, apps: [AppVocabulary], lists: [ListDefinition]) {
         self.locale = locale
@@ -46,6 +48,7 @@ public struct CompiledGrammar: Sendable {
         self.schema = schema
         self.apps = apps
         self.lists = lists
+        self.shortcuts = ShortcutIndex(apps: apps, normalizer: normalizer)
     }
 
     /// Number of automaton nodes (a size measure for `bench` and `explain`).

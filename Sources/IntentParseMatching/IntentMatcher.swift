@@ -49,6 +49,10 @@ public struct IntentMatcher: Sendable {
             result.reason = "utterance too long: \(words) words (the limit is \(context.maxWords))"
             return result
         }
+        if let (entry, exact) = grammar.shortcuts.match(tokenized.tokens) {
+            result.interpretations = [.shortcut(entry, exact: exact, apps: grammar.apps, schema: grammar.schema)]
+            return result
+        }
         var simulation = Simulation(grammar: grammar, text: tokenized, entityContext: context.entityContext)
         let accepts = templateAccepts(&simulation, tokenized)
         let interpreter = Interpreter(grammar: grammar, text: tokenized, contextApp: contextAppIndex(context.app), wordCount: words)

@@ -69,6 +69,8 @@ public struct Interpretation: Sendable {
     /// The request needs an unlocked device / an authenticated user (payments, ride booking, or
     /// the app's IntentsRestrictedWhileLocked).
     public var requiresAuthentication: Bool
+    /// Set when the utterance was a donated shortcut's voice phrase.
+    public var shortcut: ShortcutMatch? = nil
 
     public func parameter(_ name: String) -> ParameterValue? {
         parameters.first { $0.name == name }?.value

@@ -72,6 +72,8 @@ public struct AppVocabulary: Sendable {
     public var customIntents: [IntentSchema] = []
     /// Info.plist's IntentsRestrictedWhileLocked: intents that need an unlocked device.
     public var intentsRestrictedWhileLocked: [String] = []
+    /// Donated shortcuts with their voice phrases (`Shortcuts.plist`).
+    public var shortcuts: [Shortcut] = []
 
     public init(displayName: String, bundleName: String?, identifier: String, alternativeNames: [AlternativeAppName],
                 intentsSupported: [String], developmentRegion: String?, path: String,

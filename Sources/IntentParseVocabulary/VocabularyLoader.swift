@@ -35,6 +35,7 @@ public struct VocabularyLoader {
         }
         checkDuplicateNames(apps, log: &log)
         checkCustomIntentClashes(apps, log: &log)
+        checkShortcutCollisions(apps, log: &log)
         return apps
     }
 
@@ -68,6 +69,12 @@ public struct VocabularyLoader {
         for key in app.localizations.keys {
             for (path, terms) in enumTerms { app.localizations[key]?.parameterVocabularies[path, default: []] += terms }
         }
+        let shortcutsURL = folder.appendingPathComponent("Shortcuts.plist")
+        if FileManager.default.fileExists(atPath: shortcutsURL.path) {
+            var shortcutReader = PlistReader(file: shortcutsURL.path, log: log)
+            app.shortcuts = ShortcutsLoader(schema: appSchema).load(&shortcutReader, url: shortcutsURL, app: app)
+            log = shortcutReader.log
+        }
         return app
     }
 
@@ -79,6 +86,21 @@ public struct VocabularyLoader {
                     log.error(SourceLocation(file: app.path + "/Intents.intentdefinition"), "custom intent \(intent.name) is also defined by \(owner)")
                 }
                 owners[intent.name] = app.displayName
+            }
+        }
+    }
+
+    /// Two apps donating the same voice phrase ("Pizza time") make it ambiguous.
+    private func checkShortcutCollisions(_ apps: [AppVocabulary], log: inout DiagnosticLog) {
+        var owners: [String: String] = [:]
+        for app in apps {
+            for (index, shortcut) in app.shortcuts.enumerated() {
+                let key = shortcut.phrase.lowercased().filter { $0.isLetter || $0.isNumber }
+                if let owner = owners[key], owner != app.displayName {
+                    log.error(SourceLocation(file: app.path + "/Shortcuts.plist", keyPath: "[\(index)].phrase"),
+                              "the shortcut phrase \"\(shortcut.phrase)\" is also a shortcut of \(owner)")
+                }
+                owners[key] = app.displayName
             }
         }
     }

@@ -161,3 +161,35 @@ struct AppFixture {
         #expect(errors.contains { $0.message.contains("${flavour}") && $0.location.keyPath == "INIntents[0].INIntentResponse.INIntentResponseCodes[0].INIntentResponseCodeFormatString" })
     }
 }
+
+@Suite struct ShortcutsTests {
+    @Test func shortcutsLoadAndCollisionsAreErrors() throws {
+        let fixture = AppFixture()
+        try fixture.write("Chat/Info.plist", AppFixture.info("Chat"))
+        try fixture.write("Chat/Shortcuts.plist", [
+            ["phrase": "Banana alert", "intent": "INSendMessageIntent", "parameters": ["content": "send more bananas"]],
+            ["phrase": "Open my inbox", "userActivityType": "com.example.chat.inbox"],
+        ])
+        try fixture.write("Other/Info.plist", AppFixture.info("Other"))
+        try fixture.write("Other/Shortcuts.plist", [["phrase": "banana ALERT!", "userActivityType": "com.example.other"]])
+        let (apps, diagnostics) = fixture.load()
+        let errors = diagnostics.filter { $0.severity == .error }
+        #expect(errors.contains { $0.message.contains("\"banana ALERT!\" is also a shortcut of Chat") })
+        #expect(apps.isEmpty)
+    }
+
+    @Test func badShortcutsAreReported() throws {
+        let fixture = AppFixture()
+        try fixture.write("Chat/Info.plist", AppFixture.info("Chat"))
+        var shortcuts: [[String: Any]] = (0..<21).map { ["phrase": "phrase \($0)", "userActivityType": "a.b"] }
+        shortcuts.append(["phrase": "bad", "intent": "INSendMessageIntent", "parameters": ["recipient": "Bo"]])
+        shortcuts.append(["phrase": "both", "intent": "INSendMessageIntent", "userActivityType": "a.b"])
+        shortcuts.append(["phrase": "unsupported", "intent": "INAddTasksIntent"])
+        try fixture.write("Chat/Shortcuts.plist", shortcuts)
+        let diagnostics = fixture.load().diagnostics
+        #expect(diagnostics.contains { $0.severity == .warning && $0.message.contains("donates 24 shortcuts") })
+        #expect(diagnostics.contains { $0.message.contains("has no parameter 'recipient'") && $0.message.contains("did you mean 'recipients'") })
+        #expect(diagnostics.contains { $0.message.contains("either 'intent'") })
+        #expect(diagnostics.contains { $0.message.contains("Chat does not support INAddTasksIntent") })
+    }
+}

@@ -1,0 +1,84 @@
+import IntentParseBase
+import IntentParseGrammar
+import IntentParseNormalization
+import IntentParseSchema
+import IntentParseVocabulary
+
+/// What a matched shortcut was, for the output.
+public struct ShortcutMatch: Sendable {
+    public var phrase: String
+    public var userActivityType: String?
+    public var title: String?
+}
+
+/// Donated shortcuts by their voice phrase: an utterance that says the phrase (whatever its
+/// case and punctuation, with a small typo) runs the shortcut instead of the grammar.
+struct ShortcutIndex: Sendable {
+    struct Entry: Sendable {
+        var key: String
+        var app: Int
+        var shortcut: Shortcut
+    }
+
+    /// The intent name a user-activity shortcut reports: it opens the app with an NSUserActivity.
+    static let userActivityIntent = "NSUserActivity"
+
+    private(set) var entries: [Entry] = []
+    private var exact: [String: Int] = [:]
+
+    init(apps: [AppVocabulary], normalizer: Normalizer) {
+        for (appIndex, app) in apps.enumerated() {
+            for shortcut in app.shortcuts {
+                let key = normalizer.looseKeys(shortcut.phrase).joined()
+                guard !key.isEmpty else { continue }
+                entries.append(Entry(key: key, app: appIndex, shortcut: shortcut))
+                if exact[key] == nil { exact[key] = entries.count - 1 }
+            }
+        }
+    }
+
+    /// The shortcut the words say, exactly or within a small edit distance (a typo per ten
+    /// letters, only for phrases of six letters or more).
+    func match(_ tokens: [Token]) -> (entry: Entry, exact: Bool)? {
+        guard !entries.isEmpty else { return nil }
+        let key = tokens.filter { !$0.isPunctuation }.map(\.looseKey).joined()
+        if let index = exact[key] { return (entries[index], true) }
+        guard key.count >= 6 else { return nil }
+        let near = entries.filter { abs($0.key.count - key.count) <= 2 && Suggestions.editDistance($0.key, key) <= max(1, $0.key.count / 10) }
+        return near.count == 1 ? (near[0], false) : nil
+    }
+}
+
+extension Interpretation {
+    /// The reading of an utterance that ran a shortcut.
+    static func shortcut(_ entry: ShortcutIndex.Entry, exact: Bool, apps: [AppVocabulary], schema: Schema) -> Interpretation {
+        let app = apps[entry.app]
+        let source = SourcedExpression(text: entry.shortcut.phrase, expression: .words(entry.shortcut.phrase),
+                                       location: SourceLocation(file: app.path + "/Shortcuts.plist"), firstColumn: nil)
+        var intentName = ShortcutIndex.userActivityIntent
+        var domain = Domain.custom
+        var parameters: [(name: String, value: ParameterValue)] = []
+        var match = ShortcutMatch(phrase: entry.shortcut.phrase)
+        var requiresAuthentication = false
+        switch entry.shortcut.action {
+        case .intent(let name, let values):
+            intentName = name
+            if let intent = schema[name] {
+                domain = intent.domain
+                requiresAuthentication = app.requiresAuthentication(intent)
+                for parameter in intent.parameters {
+                    guard let value = values[parameter.name] else { continue }
+                    let slot = SlotValue(spoken: value.stringValue ?? value.serialized, value: value)
+                    parameters.append((parameter.name, parameter.isMultiValued ? .multiple([slot]) : .single(slot)))
+                }
+            }
+        case .userActivity(let type, let title):
+            match.userActivityType = type
+            match.title = title
+        }
+        return Interpretation(intent: intentName, domain: domain, app: app, appSource: .named, score: exact ? 1 : 0.9,
+                              parameters: parameters, missing: [], template: Template(intent: intentName, source: source, fixedSlots: [], index: -1),
+                              isLearnedTemplate: false, evidence: Evidence(), weight: 0, requiresAuthentication: requiresAuthentication,
+                              shortcut: match)
+    }
+}
