@@ -11,6 +11,15 @@ struct Frontier {
 
     var count: Int { nodes.count }
 
+    /// Forgets every thread but keeps the storage.
+    mutating func removeAll() {
+        nodes.removeAll(keepingCapacity: true)
+        threads.removeAll(keepingCapacity: true)
+        if !table.isEmpty {
+            for index in table.indices { table[index] = 0 }
+        }
+    }
+
     /// The index of `node`'s thread, if any.
     func index(of node: Int32) -> Int? {
         if table.isEmpty {

@@ -23,6 +23,7 @@ struct Simulation {
     private var arena: [PackedCapture] = []
     private var matchValues: [[Int32]] = []
     private var entityValues: [EntityValue] = []
+    private var spareChart: [Frontier] = []
     private let entityContext: EntityContext
     /// Phrase matches per (set, position), filled on first use.
     private var phraseCache: [[(end: Int, values: Int32, isSound: Bool)]?]
@@ -49,7 +50,10 @@ struct Simulation {
 
     /// Runs from the seeds up to position `limit`, returning every accept reached.
     mutating func run(seeds: [(position: Int, node: Int32, thread: Thread)], limit: Int) -> [Accept] {
-        var chart = [Frontier](repeating: Frontier(), count: limit + 1)
+        // One chart per utterance, emptied between runs, so its arrays are allocated once.
+        var chart = spareChart
+        spareChart = []
+        if chart.count < limit + 1 { chart = [Frontier](repeating: Frontier(), count: limit + 1) }
         for seed in seeds where seed.position <= limit {
             chart[seed.position].relax(seed.node, seed.thread)
         }
@@ -59,6 +63,8 @@ struct Simulation {
             guard position < limit else { break }
             advance(&chart, from: position, limit: limit)
         }
+        for index in chart.indices { chart[index].removeAll() }
+        spareChart = chart
         return accepts
     }
 
