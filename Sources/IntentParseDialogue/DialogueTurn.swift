@@ -89,8 +89,10 @@ public struct DialogueConfiguration: Sendable {
         self.confirmIntents = confirmIntents ?? DialogueConfiguration.siriKitConfirmations(schema)
     }
 
-    /// Where Siri asks before acting: payments and ride booking, and sending messages.
+    /// Where Siri asks before acting: before money moves, before a ride is requested, and
+    /// before a message is sent.
     public static func siriKitConfirmations(_ schema: Schema) -> Set<String> {
-        Set(schema.intents.values.filter { [.payments, .rideBooking].contains($0.domain) }.map(\.name) + ["INSendMessageIntent"])
+        ["INSendMessageIntent", "INRequestRideIntent", "INSendPaymentIntent", "INRequestPaymentIntent",
+         "INTransferMoneyIntent", "INPayBillIntent"]
     }
 }

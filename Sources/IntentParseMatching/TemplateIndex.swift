@@ -27,6 +27,23 @@ extension Builder {
         }
     }
 
+    /// A clause bigger than this (a choice of many words) is not worth indexing by.
+    static let maxClauseWords = 48
+
+    /// A closed list of fixed values ({call_redial}) requires one of its values' first words.
+    private func closedListClause(_ name: String) -> Clause? {
+        guard let list = grammar.lists[name], !list.isWildcard, list.vocabulary == nil, list.parameter == nil,
+              list.entity == nil, list.range == nil, !list.values.isEmpty else { return nil }
+        var clause = Clause()
+        for value in list.values {
+            for phrase in value.spoken.expression.phrases(rules: grammar.rules) {
+                guard let first = normalizer.tokenize(phrase).tokens.first(where: { !$0.isPunctuation }) else { return nil }
+                clause.insert(first.looseKey)
+            }
+        }
+        return clause.isEmpty || clause.count > Builder.maxClauseWords ? nil : clause
+    }
+
     /// Clauses every match of `expression` satisfies (at most a few per node, smallest first).
     private func requiredClauses(_ expression: Expression, depth: Int) -> [Clause] {
         guard depth < 64 else { return [] }
@@ -42,8 +59,10 @@ extension Builder {
                 guard let smallest = requiredClauses(item, depth: depth + 1).min(by: { $0.count < $1.count }) else { return [] }
                 union.formUnion(smallest)
             }
-            return union.isEmpty || union.count > 16 ? [] : [union]
-        case .optional, .slot: return []
+            return union.isEmpty || union.count > Builder.maxClauseWords ? [] : [union]
+        case .slot(let list, _, _):
+            return closedListClause(list).map { [$0] } ?? []
+        case .optional: return []
         case .rule(let name, _):
             guard let rule = grammar.rules[name] else { return [] }
             return requiredClauses(rule.source.expression, depth: depth + 1)

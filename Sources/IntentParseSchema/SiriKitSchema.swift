@@ -61,7 +61,7 @@ extension Schema {
 
     static let callingIntents: [IntentSchema] = [
         IntentSchema("INStartCallIntent", .calling, [
-            ParameterSchema("contacts", .person, multiple: true, required: true, vocabulary: "contactName"),
+            ParameterSchema("contacts", .person, multiple: true, required: true, vocabulary: "contactName", unlessGiven: ["destinationType"]),
             ParameterSchema("callCapability", .enumeration(["audioCall", "videoCall"])),
             ParameterSchema("destinationType", .enumeration(["normal", "emergency", "voicemail", "redial", "callBack"])),
         ]),
