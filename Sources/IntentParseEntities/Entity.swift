@@ -81,17 +81,3 @@ public protocol EntityParser: Sendable {
     var name: String { get }
     func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch]
 }
-
-/// The built-in entities of one locale, by the name grammar lists use (`entity: number`).
-public struct EntityCatalog: Sendable {
-    /// Every entity name a grammar may use.
-    public static let names = ["number"]
-
-    public let parsers: [String: any EntityParser]
-
-    public init(locale: String) {
-        parsers = ["number": NumberParser(locale: locale)]
-    }
-
-    public func parser(_ name: String) -> (any EntityParser)? { parsers[name] }
-}
