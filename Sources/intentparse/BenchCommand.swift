@@ -58,15 +58,22 @@ struct Startup {
         let schema = Schema.siriKit
         let apps: [AppVocabulary]
         let grammars: [String: LanguageGrammar]
+        var log = DiagnosticLog()
+        let grammarsURL = URL(fileURLWithPath: options.grammars)
         do {
             apps = try VocabularyLoader(schema: schema).load(directory: URL(fileURLWithPath: options.vocabulary)).apps
-            grammars = try GrammarLoader(schema: schema, entities: EntityCatalog.names).load(directory: URL(fileURLWithPath: options.grammars)).grammars
+            grammars = try GrammarLoader(schema: schema, entities: EntityCatalog.names).load(directory: grammarsURL).grammars
         } catch let error as DiagnosticError {
             DiagnosticPrinter.standardError.print(error.diagnostics)
             throw ExitCode(2)
         }
+        let entityData = IntentParser.loadEntityData(grammars: grammarsURL, locales: Array(grammars.keys), log: &log)
+        if log.hasErrors {
+            DiagnosticPrinter.standardError.print(log.diagnostics)
+            throw ExitCode(2)
+        }
         let compileStart = clock.now
-        let parser = try IntentParser(schema: schema, apps: apps, grammars: grammars)
+        let parser = try IntentParser(schema: schema, apps: apps, grammars: grammars, entityData: entityData)
         let end = clock.now
         return Startup(parser: parser, loadMilliseconds: (compileStart - loadStart).milliseconds,
                        compileMilliseconds: (end - compileStart).milliseconds)

@@ -31,7 +31,7 @@ struct Scaling {
         let before = Memory.residentMB
         let clock = ContinuousClock()
         let start = clock.now
-        guard let parser = try? IntentParser(schema: base.schema, apps: apps, grammars: grammars) else { return nil }
+        guard let parser = try? IntentParser(schema: base.schema, apps: apps, grammars: grammars, entityData: base.entityData) else { return nil }
         let compile = (clock.now - start).milliseconds
         let after = Memory.residentMB
         guard let grammar = base.grammars[base.locales.first ?? "en"] else { return nil }
