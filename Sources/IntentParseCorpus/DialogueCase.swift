@@ -20,6 +20,8 @@ public struct DialogueCase: Sendable {
     public var name: String
     public var locale: String
     public var givenApp: String?
+    /// The file's `now:` (nil: the clock).
+    public var now: EntityContext?
     public var tags: [String]
     public var turns: [Turn]
 
@@ -43,7 +45,8 @@ public struct DialogueRunner: Sendable {
     public init(parser: IntentParser) { self.parser = parser }
 
     public func run(_ dialogue: DialogueCase) async -> DialogueOutcome {
-        let engine = DialogueEngine(configuration: parser.dialogueConfiguration(locale: dialogue.locale, app: dialogue.givenApp))
+        let engine = DialogueEngine(configuration: parser.dialogueConfiguration(locale: dialogue.locale, app: dialogue.givenApp,
+                                                                                entityContext: dialogue.now ?? EntityContext()))
         var session = DialogueSession()
         var transcript: [(user: String, system: DialogueTurn)] = []
         for turn in dialogue.turns {
