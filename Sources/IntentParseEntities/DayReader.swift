@@ -39,7 +39,7 @@ struct DayReader: Sendable {
     /// "March 3", "March 3rd", "March the third", "March 3, 2027".
     private func monthFirst(_ text: TokenizedText, from start: Int) -> [(end: Int, spec: DaySpec)] {
         words.months.matches(text.tokens, from: start).flatMap { month in
-            dayNumbers(text, from: words.skipping(.the, text.tokens, at: month.end)).flatMap { day in
+            dayNumbers(text, from: words.skipping(.the, text.tokens, at: afterAbbreviation(text.tokens, month.end))).flatMap { day in
                 withYears(text, after: day.end) { .monthDay(month: month.value, day: day.value, year: $0) }
             }
         }
@@ -56,6 +56,11 @@ struct DayReader: Sendable {
             if afterThe != nil, day.isOrdinal { result.append((day.end, .dayOfMonth(day.value))) }
             return result
         }
+    }
+
+    /// The position after an abbreviation's full stop ("Aug. 9"), if one follows.
+    private func afterAbbreviation(_ tokens: [Token], _ end: Int) -> Int {
+        end < tokens.count && tokens[end].text == "." ? end + 1 : end
     }
 
     /// A day of the month, 1-31, as an ordinal ("3rd", "third") or a cardinal ("3").

@@ -16,7 +16,7 @@ import Testing
         #expect(date(text) == .date(expected))
     }
 
-    @Test(arguments: [("on March 3rd", "2027-03-03"), ("March 3", "2027-03-03"), ("Mar 3", "2027-03-03"),
+    @Test(arguments: [("on March 3rd", "2027-03-03"), ("March 3", "2027-03-03"), ("Mar 3", "2027-03-03"), ("Mar. 3", "2027-03-03"), ("aug. the 9th", "2027-08-09"),
                       ("March third", "2027-03-03"), ("3rd of March", "2027-03-03"), ("the 3rd of March", "2027-03-03"),
                       ("3 March", "2027-03-03"), ("March 3, 2028", "2028-03-03"), ("December 25", "2026-12-25"),
                       ("November 21", "2026-11-21"), ("February 29", "2028-02-29"), ("2026-12-03", "2026-12-03")])
