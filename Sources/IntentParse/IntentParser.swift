@@ -24,6 +24,8 @@ public struct IntentParser: Sendable {
     public let dialogueLanguages: [String: DialogueLanguage]
     /// The built-in entities' words per locale (`Grammars/<locale>/entities/`).
     public let entityData: [String: EntityData]
+    /// The built-in entities per locale, as the matchers use them.
+    public let entityCatalogs: [String: EntityCatalog]
     /// Warnings from loading (unknown keys, ignored hassil keys, ...).
     public let warnings: [Diagnostic]
 
@@ -94,11 +96,14 @@ public struct IntentParser: Sendable {
         self.warnings = warnings
         let compiler = GrammarCompiler(learnFromExamples: options.learnFromExamples)
         var matchers: [String: IntentMatcher] = [:]
+        var catalogs: [String: EntityCatalog] = [:]
         for (locale, grammar) in grammars {
             let entities = EntityCatalog(locale: locale, data: entityData[locale] ?? EntityData())
+            catalogs[locale] = entities
             matchers[locale] = IntentMatcher(grammar: compiler.compile(grammar, apps: apps, schema: schema, entities: entities))
         }
         self.matchers = matchers
+        self.entityCatalogs = catalogs
     }
 
     public var locales: [String] { matchers.keys.sorted() }

@@ -76,8 +76,8 @@ public struct DialogueRunner: Sendable {
         for (name, value) in expected.parameters {
             let got = actual.request?.values(name) ?? []
             let gotExpectation: Expectation.Parameter = got.count == 1 && { if case .single = value { return true } else { return false } }()
-                ? .single(Expectation.Value(spoken: got[0].spoken, identifier: got[0].identifier, value: got[0].value))
-                : .multiple(got.map { Expectation.Value(spoken: $0.spoken, identifier: $0.identifier, value: $0.value) })
+                ? .single(Expectation.Value(spoken: got[0].spoken, identifier: got[0].identifier, value: got[0].value?.canonical))
+                : .multiple(got.map { Expectation.Value(spoken: $0.spoken, identifier: $0.identifier, value: $0.value?.canonical) })
             if gotExpectation != value {
                 differences.append("\(name): expected \(CorpusRunner.describe(value)), got \(CorpusRunner.describe(gotExpectation))")
             }
