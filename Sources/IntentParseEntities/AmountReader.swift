@@ -53,7 +53,7 @@ struct AmountReader: Sendable {
             }
             result.append(base)
         }
-        return result.sorted { $0.end > $1.end }
+        return result.filter { $0.value.isFinite && abs($0.value) < EntityValue.maxMagnitude }.sorted { $0.end > $1.end }
     }
 
     /// "and a half" (or "and one quarter") after `end`: the fraction and where it ends.

@@ -83,18 +83,14 @@ struct Placement {
 
     /// "2026-11-22" in the calendar's time zone.
     func dateString(_ date: Date) -> String {
-        formatter([.withFullDate]).string(from: date)
+        date.formatted(Date.ISO8601FormatStyle(timeZone: calendar.timeZone).year().month().day())
     }
 
-    /// "2026-11-22T08:00:00-05:00" (Foundation writes UTC as "Z").
+    /// "2026-11-22T08:00:00-05:00" (UTC is written "Z").
+    /// NB: Foundation's value-type format style, not ISO8601DateFormatter, which builds an ICU
+    /// date format per instance and made every date reading cost a tenth of a millisecond.
     func dateTimeString(_ date: Date) -> String {
-        formatter([.withInternetDateTime]).string(from: date)
-    }
-
-    private func formatter(_ options: ISO8601DateFormatter.Options) -> ISO8601DateFormatter {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = calendar.timeZone
-        formatter.formatOptions = options
-        return formatter
+        date.formatted(Date.ISO8601FormatStyle(dateSeparator: .dash, dateTimeSeparator: .standard, timeSeparator: .colon,
+                                               timeZoneSeparator: .colon, includingFractionalSeconds: false, timeZone: calendar.timeZone))
     }
 }

@@ -18,11 +18,16 @@ struct DateResolver: Sendable {
     let locale: Locale
     let partsOfDay: [String: EntityData.PartOfDay]
 
-    func value(_ expression: DateExpression, context: EntityContext) -> EntityValue? {
+    /// The calendar arithmetic for one reference time; made once per parse, as calendars cost.
+    func placement(_ context: EntityContext) -> Placement {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = context.timeZone
         calendar.locale = locale
-        let resolver = Placement(calendar: calendar, now: context.now, partsOfDay: partsOfDay)
+        return Placement(calendar: calendar, now: context.now, partsOfDay: partsOfDay)
+    }
+
+    func value(_ expression: DateExpression, placement resolver: Placement) -> EntityValue? {
+        let calendar = resolver.calendar
         if let offset = expression.offset { return resolver.offset(offset.seconds, dateOnly: offset.dateOnly) }
         if let next = expression.weekend { return resolver.weekend(next: next) }
         let part = expression.part.flatMap { partsOfDay[$0] }

@@ -31,16 +31,23 @@ public struct DateTimeParser: EntityParser {
 
     public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
         var readings: [EntityMatch] = []
+        var placement: Placement?
+        var piecesAt: [Int: [(end: Int, piece: DatePiece)]] = [:]
         var frontier = [(position: start, expression: DateExpression())]
         for _ in 0..<DateTimeParser.maxPieces where !frontier.isEmpty {
             var next: [(position: Int, expression: DateExpression)] = []
             for state in frontier {
-                for (end, piece) in pieces(text, from: state.position, first: state.expression.isEmpty) {
+                let first = state.expression.isEmpty
+                let found = piecesAt[state.position * 2 + (first ? 1 : 0)] ?? pieces(text, from: state.position, first: first)
+                piecesAt[state.position * 2 + (first ? 1 : 0)] = found
+                for (end, piece) in found {
                     guard let expression = state.expression.adding(piece) else { continue }
-                    if expression.isComplete, let value = resolver.value(expression, context: context) {
+                    next.append((end, expression))
+                    guard expression.isComplete else { continue }
+                    placement = placement ?? resolver.placement(context)
+                    if let placement, let value = resolver.value(expression, placement: placement) {
                         readings.append(EntityMatch(start: start, end: end, value: value))
                     }
-                    next.append((end, expression))
                 }
             }
             frontier = next

@@ -39,7 +39,7 @@ public struct DurationParser: EntityParser {
             }
             frontier = next
         }
-        return result.sorted { $0.end > $1.end }
+        return result.filter { $0.seconds < EntityValue.maxMagnitude }.sorted { $0.end > $1.end }
     }
 
     private func seconds(_ measure: Measure) -> Double {

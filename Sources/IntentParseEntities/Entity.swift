@@ -36,8 +36,13 @@ public enum EntityValue: Sendable, Hashable {
         }
     }
 
-    /// "PT1H30M", "P2D", "PT45S".
+    /// The largest magnitude entities produce: beyond it doubles lose whole numbers and
+    /// integer conversions would trap, so parsers read nothing rather than a wrong value.
+    static let maxMagnitude = 1e15
+
+    /// "PT1H30M", "P2D", "PT45S"; empty for values no parser produces (negative, huge).
     static func isoDuration(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0, seconds < maxMagnitude else { return "" }
         var rest = Int(seconds.rounded())
         let days = rest / 86_400
         rest %= 86_400

@@ -14,6 +14,9 @@ struct PhraseTable<Value: Sendable>: Sendable {
     private var entries: [String: Value] = [:]
     /// The most tokens any phrase has (punctuation included in `.exact` tables).
     private var maxTokens = 0
+    /// Every phrase's first token key: most positions start no phrase, and this says so
+    /// without building a key per length.
+    private var firstKeys: Set<String> = []
 
     init(spacing: Spacing = .words) { self.spacing = spacing }
 
@@ -26,6 +29,7 @@ struct PhraseTable<Value: Sendable>: Sendable {
         let key = PhraseTable.key(tokens[...], spacing: spacing)
         if entries[key] == nil { entries[key] = value }
         maxTokens = max(maxTokens, tokens.count)
+        firstKeys.insert(tokens[0].looseKey)
     }
 
     mutating func add(_ phrases: [String], _ value: Value, normalizer: Normalizer) {
@@ -34,7 +38,7 @@ struct PhraseTable<Value: Sendable>: Sendable {
 
     /// Every phrase starting at token `start`, longest first; `end` is a token index (exclusive).
     func matches(_ tokens: [Token], from start: Int) -> [(end: Int, value: Value)] {
-        guard start < tokens.count, !entries.isEmpty else { return [] }
+        guard start < tokens.count, firstKeys.contains(tokens[start].looseKey) else { return [] }
         if spacing == .words, tokens[start].isPunctuation { return [] }
         var ends: [Int] = []
         var end = start

@@ -44,6 +44,11 @@ import Testing
         #expect(currency(text) == nil)
     }
 
+    @Test func hugeAmountsAreNoAmounts() {
+        #expect(currency("$100000000000000000000") == nil)
+        #expect(currency("1e999 dollars") == nil)
+    }
+
     @Test func readingsAreLongestFirst() {
         let readings = EntityFixture.readings("currencyAmount", "ten dollars and fifty cents")
         #expect(readings.map(\.words) == [5, 2])

@@ -30,6 +30,13 @@ import Testing
         #expect(seconds(text) == nil)
     }
 
+    /// Beyond what a double holds exactly there is no duration, rather than a trap or a wrong value.
+    @Test func hugeNumbersAreNoDurations() {
+        #expect(seconds("100000000000000000000 weeks") == nil)
+        #expect(seconds("1e999 hours") == nil)
+        #expect(EntityValue.isoDuration(1e300) == "")
+    }
+
     @Test func jsonShape() {
         #expect(EntityValue.duration(seconds: 5400).json.serialized == #"{"seconds":5400,"iso":"PT1H30M"}"#)
     }
