@@ -11,6 +11,8 @@ public struct EntityCatalog: Sendable {
     public static let names = ["number", "ordinal", "currencyAmount", "dateTime", "duration", "distance"]
 
     public let parsers: [String: any EntityParser]
+    /// A few phrases each entity reads ("tomorrow at 8 PM", "20 US dollars"), by entity name.
+    public let examples: [String: [String]]
 
     public init(locale: String, data: EntityData = EntityData()) {
         let normalizer = Normalizer(locale: locale)
@@ -25,6 +27,7 @@ public struct EntityCatalog: Sendable {
             DateTimeParser(locale: locale, data: data, ordinals: ordinals, durations: durations),
         ]
         self.parsers = Dictionary(uniqueKeysWithValues: parsers.map { ($0.name, $0) })
+        examples = EntityCatalog.examples(locale: locale, data: data, numbers: numbers)
     }
 
     public func parser(_ name: String) -> (any EntityParser)? { parsers[name] }

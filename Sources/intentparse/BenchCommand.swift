@@ -188,7 +188,8 @@ struct Workload {
         }
         let grammarLocale = locale == "auto" ? (parser.locales.first ?? "en") : locale
         guard let grammar = parser.grammars[grammarLocale] else { return Workload(utterances: [], description: "no grammar") }
-        var generator = SentenceGenerator(grammar: grammar, apps: parser.apps, seed: seed)
+        var generator = SentenceGenerator(grammar: grammar, apps: parser.apps, seed: seed,
+                                          entityExamples: parser.entityCatalogs[grammar.locale]?.examples ?? [:])
         let samples = generator.samples(generate)
         return Workload(utterances: samples.map(\.text), description: "\(samples.count) sentences generated from Grammars/\(grammarLocale) (seed \(seed))", generated: samples)
     }

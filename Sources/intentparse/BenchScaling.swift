@@ -35,7 +35,8 @@ struct Scaling {
         let compile = (clock.now - start).milliseconds
         let after = Memory.residentMB
         guard let grammar = base.grammars[base.locales.first ?? "en"] else { return nil }
-        var generator = SentenceGenerator(grammar: grammar, apps: apps, seed: seed)
+        var generator = SentenceGenerator(grammar: grammar, apps: apps, seed: seed,
+                                          entityExamples: parser.entityCatalogs[grammar.locale]?.examples ?? [:])
         let utterances = generator.samples(1000).map(\.text)
         let timing = Timing.measure(parser: parser, utterances: utterances, locale: options.locale, context: options.context, minimumParses: 5000)
         let compiled = parser.matchers.values
