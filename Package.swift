@@ -2,7 +2,8 @@
 import PackageDescription
 
 /// intentparse: one module per pipeline stage, dependencies pointing one way
-/// (Base ← Normalization ← Schema/Vocabulary/Grammar/Entities ← Matching ← facade ← Corpus ← CLI).
+/// (Base ← Normalization ← Schema/Vocabulary/Grammar ← Entities ← Matching ← facade ← Corpus ← CLI;
+/// Entities reads its per-language data files with the grammar module's YAML reader).
 let package = Package(
     name: "intentparse",
     platforms: [.macOS(.v13)],
@@ -27,7 +28,8 @@ let package = Package(
                 dependencies: ["IntentParseBase", "IntentParseNormalization", "IntentParseSchema"]),
         .target(name: "IntentParseGrammar",
                 dependencies: ["IntentParseBase", "IntentParseNormalization", "IntentParseSchema", "Yams"]),
-        .target(name: "IntentParseEntities", dependencies: ["CIntentParseICU", "IntentParseBase", "IntentParseNormalization"]),
+        .target(name: "IntentParseEntities",
+                dependencies: ["CIntentParseICU", "IntentParseBase", "IntentParseNormalization", "IntentParseGrammar", "Yams"]),
         .target(name: "IntentParseMatching",
                 dependencies: ["IntentParseGrammar", "IntentParseVocabulary", "IntentParseEntities"]),
         .target(name: "IntentParseDialogue",

@@ -10,6 +10,7 @@ extension IntentParser {
         }
         configuration.locale = locale == "auto" ? nil : locale
         configuration.contextApp = app
+        configuration.readValue = { text, type, locale in parser.replyValue(text, type: type, locale: locale, context: entityContext) }
         return configuration
     }
 }

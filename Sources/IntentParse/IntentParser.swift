@@ -22,6 +22,10 @@ public struct IntentParser: Sendable {
     public let matchers: [String: IntentMatcher]
     /// Reply words and prompts per locale (`Grammars/<locale>/dialogue/`), for conversations.
     public let dialogueLanguages: [String: DialogueLanguage]
+    /// The built-in entities' words per locale (`Grammars/<locale>/entities/`).
+    public let entityData: [String: EntityData]
+    /// The built-in entities per locale, as the matchers use them.
+    public let entityCatalogs: [String: EntityCatalog]
     /// Warnings from loading (unknown keys, ignored hassil keys, ...).
     public let warnings: [Diagnostic]
 
@@ -65,26 +69,42 @@ public struct IntentParser: Sendable {
         for (locale, grammar) in grammars {
             languages[locale] = DialogueLanguage.load(localeFolder: grammarsURL.appendingPathComponent(locale), grammar: grammar, log: &log)
         }
+        let entityData = IntentParser.loadEntityData(grammars: grammarsURL, locales: Array(grammars.keys), log: &log)
         diagnostics += log.diagnostics
         if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(diagnostics) }
-        try self.init(schema: schema, apps: apps, grammars: grammars, dialogueLanguages: languages, warnings: diagnostics, options: options)
+        try self.init(schema: schema, apps: apps, grammars: grammars, dialogueLanguages: languages, entityData: entityData,
+                      warnings: diagnostics, options: options)
+    }
+
+    /// Each locale's entity data files (`<grammars>/<locale>/entities/*.yaml`), where there are any.
+    public static func loadEntityData(grammars grammarsURL: URL, locales: [String], log: inout DiagnosticLog) -> [String: EntityData] {
+        var result: [String: EntityData] = [:]
+        for locale in locales.sorted() {
+            result[locale] = EntityDataLoader.load(localeFolder: grammarsURL.appendingPathComponent(locale), locale: locale, log: &log)
+        }
+        return result
     }
 
     /// Compiles already loaded grammars and apps.
     public init(schema: Schema, apps: [AppVocabulary], grammars: [String: LanguageGrammar],
-                dialogueLanguages: [String: DialogueLanguage] = [:], warnings: [Diagnostic] = [],
-                options: Options = Options()) throws {
+                dialogueLanguages: [String: DialogueLanguage] = [:], entityData: [String: EntityData] = [:],
+                warnings: [Diagnostic] = [], options: Options = Options()) throws {
         self.schema = schema
         self.dialogueLanguages = dialogueLanguages
+        self.entityData = entityData
         self.apps = apps
         self.grammars = grammars
         self.warnings = warnings
         let compiler = GrammarCompiler(learnFromExamples: options.learnFromExamples)
         var matchers: [String: IntentMatcher] = [:]
+        var catalogs: [String: EntityCatalog] = [:]
         for (locale, grammar) in grammars {
-            matchers[locale] = IntentMatcher(grammar: compiler.compile(grammar, apps: apps, schema: schema))
+            let entities = EntityCatalog(locale: locale, data: entityData[locale] ?? EntityData())
+            catalogs[locale] = entities
+            matchers[locale] = IntentMatcher(grammar: compiler.compile(grammar, apps: apps, schema: schema, entities: entities))
         }
         self.matchers = matchers
+        self.entityCatalogs = catalogs
     }
 
     public var locales: [String] { matchers.keys.sorted() }

@@ -14,10 +14,13 @@ public struct SentenceGenerator {
     let fillers: [String]
     /// Named values per list (list values and every app's vocabulary), built on first use.
     var namedValues: [String: [String]] = [:]
+    /// Phrases each built-in entity reads (`EntityCatalog.examples`); a number where none.
+    let entityExamples: [String: [String]]
 
-    public init(grammar: LanguageGrammar, apps: [AppVocabulary], seed: UInt64) {
+    public init(grammar: LanguageGrammar, apps: [AppVocabulary], seed: UInt64, entityExamples: [String: [String]] = [:]) {
         self.grammar = grammar
         self.apps = apps
+        self.entityExamples = entityExamples
         self.random = SplitMix64(seed: seed)
         var words = Set<String>()
         for template in grammar.templates {
@@ -66,7 +69,10 @@ public struct SentenceGenerator {
         var choices = namedValues[listName] ?? named(list)
         namedValues[listName] = choices
         if let range = list.range { choices.append(String(range.from + random.next(below: max(1, (range.to - range.from) / range.step + 1)) * range.step)) }
-        if list.entity != nil { choices.append(String(1 + random.next(below: 12))) }
+        if let entity = list.entity {
+            let examples = entityExamples[entity] ?? []
+            choices.append(examples.isEmpty ? String(1 + random.next(below: 12)) : examples[random.next(below: examples.count)])
+        }
         if list.isWildcard || choices.isEmpty, !fillers.isEmpty {
             let words = 1 + random.next(below: 3)
             let filler = (0..<words).map { _ in fillers[random.next(below: fillers.count)] }.joined(separator: " ")

@@ -42,8 +42,27 @@ public struct CorpusCase: Sendable {
     public var sentence: String
     public var locale: String
     public var givenApp: String?
+    /// The file's `now:`: the reference time relative dates resolve against (nil: the clock).
+    public var now: EntityContext?
     public var tags: [String]
     public var expectation: Expectation
 
+    /// How the runner parses this case: the given app and the reference time.
+    public var matchContext: MatchContext {
+        MatchContext(app: givenApp, entityContext: now ?? EntityContext())
+    }
+
     public var location: SourceLocation { SourceLocation(file: file, line: line) }
+}
+
+extension JSONValue {
+    /// The value with every object's keys sorted, so two values compare as JSON does: by
+    /// members, not by the order they were written in.
+    public var canonical: JSONValue {
+        switch self {
+        case .array(let items): return .array(items.map(\.canonical))
+        case .object(let members): return .object(members.map { ($0.0, $0.1.canonical) }.sorted { $0.0 < $1.0 })
+        case .null, .bool, .number, .string: return self
+        }
+    }
 }

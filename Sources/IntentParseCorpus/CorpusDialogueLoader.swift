@@ -31,7 +31,7 @@ extension CorpusLoader {
     static let dialogueKeys = ["name", "given_app", "tags", "turns"]
     static let turnKeys = ["user", "state", "parameter", "prompt", "options", "response", "intent", "parameters"]
 
-    func parseDialogue(_ reader: inout YAMLReader, _ node: Node, locale: String) -> DialogueCase? {
+    func parseDialogue(_ reader: inout YAMLReader, _ node: Node, locale: String, now: EntityContext?) -> DialogueCase? {
         guard let pairs = reader.mapping(node, "a dialogue") else { return nil }
         reader.checkKeys(pairs, allowed: CorpusLoader.dialogueKeys, in: "a dialogue")
         func value(_ key: String) -> Node? { pairs.first { $0.key == key }?.value }
@@ -41,7 +41,7 @@ extension CorpusLoader {
         }
         let name = value("name").flatMap { reader.string($0, "name") } ?? "dialogue at line \(node.mark?.line ?? 0)"
         return DialogueCase(file: reader.file, line: node.mark?.line ?? 0, name: name, locale: locale,
-                            givenApp: value("given_app").flatMap { reader.string($0, "given_app") },
+                            givenApp: value("given_app").flatMap { reader.string($0, "given_app") }, now: now,
                             tags: value("tags").map { reader.strings($0, "tags").map(\.0) } ?? [],
                             turns: items.compactMap { parseTurn(&reader, $0) })
     }

@@ -5,12 +5,16 @@ import Yams
 /// Reads corpus files (`Corpus/<locale>/*.yaml`):
 ///
 ///     language: en
+///     now: 2026-11-21T09:30:00-05:00           # optional: the reference time for relative
+///                                              # dates, like --now (its offset is the time zone)
 ///     tests:
 ///       - sentences: ["MonkeyChat Bobo please send more bananas"]
 ///         intent: INSendMessageIntent          # or null: must be rejected
 ///         app: MonkeyChat                      # or null: app unknown
 ///         given_app: MonkeyChat                # optional, like --app
 ///         parameters: {recipients: [Bobo], content: send more bananas}
+///         # typed values may be mappings or lists, compared as JSON:
+///         # currencyAmount: {spoken: "$20", value: {amount: 20, currencyCode: USD}}
 ///         missing: [app]                       # optional
 ///         tags: [classic]                      # optional
 public struct CorpusLoader {
@@ -60,21 +64,34 @@ public struct CorpusLoader {
 
     private func parseFile(_ reader: inout YAMLReader, url: URL, into corpus: inout Corpus) {
         guard let root = reader.root(of: url), let pairs = reader.mapping(root, "a corpus file") else { return }
-        reader.checkKeys(pairs, allowed: ["language", "tests", "dialogues"], in: "a corpus file")
+        reader.checkKeys(pairs, allowed: ["language", "now", "tests", "dialogues"], in: "a corpus file")
         guard let locale = pairs.first(where: { $0.key == "language" }).flatMap({ reader.string($0.value, "language") }) else {
             reader.error(root, "missing 'language:'")
             return
         }
+        let now = pairs.first { $0.key == "now" }.flatMap { referenceTime(&reader, $0.value) }
         if let tests = pairs.first(where: { $0.key == "tests" }) {
-            corpus.cases += (reader.sequence(tests.value, "tests") ?? []).flatMap { parseCase(&reader, $0, locale: locale) }
+            corpus.cases += (reader.sequence(tests.value, "tests") ?? []).flatMap { parseCase(&reader, $0, locale: locale, now: now) }
         } else if let dialogues = pairs.first(where: { $0.key == "dialogues" }) {
-            corpus.dialogues += (reader.sequence(dialogues.value, "dialogues") ?? []).compactMap { parseDialogue(&reader, $0, locale: locale) }
+            corpus.dialogues += (reader.sequence(dialogues.value, "dialogues") ?? []).compactMap {
+                parseDialogue(&reader, $0, locale: locale, now: now)
+            }
         } else {
             reader.error(root, "a corpus file needs 'tests:' (sentences) or 'dialogues:' (conversations)")
         }
     }
 
-    private func parseCase(_ reader: inout YAMLReader, _ node: Node, locale: String) -> [CorpusCase] {
+    /// `now:` as `--now` reads it: ISO 8601, its UTC offset the time zone of relative dates.
+    private func referenceTime(_ reader: inout YAMLReader, _ node: Node) -> EntityContext? {
+        guard let text = reader.string(node, "now") else { return nil }
+        guard let context = EntityContext(iso: text) else {
+            reader.error(node, "now: '\(text)' is not an ISO 8601 date and time (e.g. 2026-11-21T09:30:00-05:00)")
+            return nil
+        }
+        return context
+    }
+
+    private func parseCase(_ reader: inout YAMLReader, _ node: Node, locale: String, now: EntityContext?) -> [CorpusCase] {
         guard let pairs = reader.mapping(node, "a test case") else { return [] }
         reader.checkKeys(pairs, allowed: CorpusLoader.caseKeys, in: "a test case")
         func value(_ key: String) -> Node? { pairs.first { $0.key == key }?.value }
@@ -99,7 +116,7 @@ public struct CorpusLoader {
         let expectation = Expectation(intent: intent, app: app, parameters: parameters, missing: missing)
         return reader.strings(sentencesNode, "sentences").map { sentence, sentenceNode in
             CorpusCase(file: reader.file, line: sentenceNode.mark?.line ?? 0, sentence: sentence, locale: locale,
-                       givenApp: givenApp, tags: tags, expectation: expectation)
+                       givenApp: givenApp, now: now, tags: tags, expectation: expectation)
         }
     }
 
@@ -127,7 +144,16 @@ public struct CorpusLoader {
             return nil
         }
         let identifier = pairs.first { $0.key == "identifier" }.flatMap { reader.string($0.value, "identifier") }
-        let value = pairs.first { $0.key == "value" }.flatMap { reader.scalarValue($0.value) }.map(\.json)
-        return Expectation.Value(spoken: spoken, identifier: identifier, value: value)
+        let value = pairs.first { $0.key == "value" }.flatMap { json(&reader, $0.value) }
+        return Expectation.Value(spoken: spoken, identifier: identifier, value: value?.canonical)
+    }
+
+    /// A `value:` as JSON: a scalar keeping its type, or a mapping or list of them, to any depth.
+    func json(_ reader: inout YAMLReader, _ node: Node) -> JSONValue? {
+        if isNull(node) { return .null }
+        if node.scalar != nil { return reader.scalarValue(node)?.json }
+        if let items = node.sequence { return .array(items.compactMap { json(&reader, $0) }) }
+        guard let pairs = reader.mapping(node, "a value") else { return nil }
+        return .object(pairs.compactMap { pair in json(&reader, pair.value).map { (pair.key, $0) } })
     }
 }

@@ -21,7 +21,7 @@ public struct CorpusRunner: Sendable {
     }
 
     public func run(_ testCase: CorpusCase) -> CaseOutcome {
-        let result = parser.parse(testCase.sentence, locale: testCase.locale, context: MatchContext(app: testCase.givenApp))
+        let result = parser.parse(testCase.sentence, locale: testCase.locale, context: testCase.matchContext)
         return CaseOutcome(testCase: testCase, result: result, differences: CorpusRunner.compare(testCase.expectation, result))
     }
 
@@ -64,7 +64,7 @@ public struct CorpusRunner: Sendable {
 
     static func expectation(of value: ParameterValue) -> Expectation.Parameter {
         func convert(_ slot: SlotValue) -> Expectation.Value {
-            Expectation.Value(spoken: slot.spoken, identifier: slot.identifier, value: slot.value)
+            Expectation.Value(spoken: slot.spoken, identifier: slot.identifier, value: slot.value?.canonical)
         }
         switch value {
         case .single(let slot): return .single(convert(slot))

@@ -20,6 +20,8 @@ public struct DialogueCase: Sendable {
     public var name: String
     public var locale: String
     public var givenApp: String?
+    /// The file's `now:` (nil: the clock).
+    public var now: EntityContext?
     public var tags: [String]
     public var turns: [Turn]
 
@@ -43,7 +45,8 @@ public struct DialogueRunner: Sendable {
     public init(parser: IntentParser) { self.parser = parser }
 
     public func run(_ dialogue: DialogueCase) async -> DialogueOutcome {
-        let engine = DialogueEngine(configuration: parser.dialogueConfiguration(locale: dialogue.locale, app: dialogue.givenApp))
+        let engine = DialogueEngine(configuration: parser.dialogueConfiguration(locale: dialogue.locale, app: dialogue.givenApp,
+                                                                                entityContext: dialogue.now ?? EntityContext()))
         var session = DialogueSession()
         var transcript: [(user: String, system: DialogueTurn)] = []
         for turn in dialogue.turns {
@@ -73,8 +76,8 @@ public struct DialogueRunner: Sendable {
         for (name, value) in expected.parameters {
             let got = actual.request?.values(name) ?? []
             let gotExpectation: Expectation.Parameter = got.count == 1 && { if case .single = value { return true } else { return false } }()
-                ? .single(Expectation.Value(spoken: got[0].spoken, identifier: got[0].identifier, value: got[0].value))
-                : .multiple(got.map { Expectation.Value(spoken: $0.spoken, identifier: $0.identifier, value: $0.value) })
+                ? .single(Expectation.Value(spoken: got[0].spoken, identifier: got[0].identifier, value: got[0].value?.canonical))
+                : .multiple(got.map { Expectation.Value(spoken: $0.spoken, identifier: $0.identifier, value: $0.value?.canonical) })
             if gotExpectation != value {
                 differences.append("\(name): expected \(CorpusRunner.describe(value)), got \(CorpusRunner.describe(gotExpectation))")
             }

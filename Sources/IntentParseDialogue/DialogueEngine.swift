@@ -102,7 +102,10 @@ public struct DialogueEngine: Sendable {
             if reply != nil, schema?.type.isNamed ?? false { return reprompt(session, language: language) }
             let items = schema?.isMultiValued ?? false ? language.items(text) : [text]
             let kept = request.parameters[parameter] ?? []
-            request.parameters[parameter] = kept + items.map { ParameterSlot(value: ResolvedValue(spoken: $0)) }
+            request.parameters[parameter] = kept + items.map { item in
+                let value = schema.flatMap { configuration.readValue?(item, $0.type, request.locale) }
+                return ParameterSlot(value: ResolvedValue(spoken: item, value: value))
+            }
             request.dropped.removeAll { $0 == parameter }
         case .choice(let parameter, let item, let options):
             switch choose(text, reply: reply, among: options.map(\.display), language: language) {

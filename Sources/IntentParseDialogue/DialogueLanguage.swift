@@ -47,11 +47,14 @@ public struct DialogueLanguage: Sendable {
             let phrases = Set(separator.source.expression.phrases(rules: grammar.rules).map(language.separatorKeys)).filter { !$0.isEmpty }
             language.itemSeparators = phrases.sorted { ($0.count, $0.joined()) > ($1.count, $1.joined()) }
         }
+        let errorsBefore = log.diagnostics.filter { $0.severity == .error }.count
         for file in files {
             var reader = YAMLReader(file: folder.appendingPathComponent(file).path, log: log)
             language.read(&reader, url: folder.appendingPathComponent(file))
             log = reader.log
         }
+        // A file that did not read already has its error; missing prompts would only repeat it.
+        guard log.diagnostics.filter({ $0.severity == .error }).count == errorsBefore else { return language }
         for required in ["needsValue", "disambiguation", "confirmationRequired", "needsMoreDetails", "unsupported",
                          "confirmIntent", "done", "failure", "cancelled", "choiceOutOfRange", "notUnderstood", "unsupportedRequest"]
         where language.prompts[required] == nil {

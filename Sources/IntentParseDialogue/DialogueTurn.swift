@@ -1,3 +1,4 @@
+import IntentParseBase
 import IntentParseSchema
 import IntentParseVocabulary
 
@@ -64,10 +65,16 @@ public struct DialogueConfiguration: Sendable {
         }
     }
 
+    /// Reads a whole reply as a typed value of a parameter's type ("tomorrow at 8 pm" for a
+    /// date); nil when it is none. The facade reads replies with the locale's built-in entities.
+    public typealias ReadValue = @Sendable (_ text: String, _ type: ValueType, _ locale: String) -> JSONValue?
+
     public var schema: Schema
     public var apps: [AppVocabulary]
     public var languages: [String: DialogueLanguage]
     public var parse: Parse
+    /// Types the values given as replies; nil keeps replies as spoken text only.
+    public var readValue: ReadValue?
     /// Per intent name; intents without one use `defaultHandler`.
     public var handlers: [String: any IntentHandler] = [:]
     public var defaultHandler: any IntentHandler = VocabularyBackedHandler()

@@ -36,8 +36,13 @@ public enum EntityValue: Sendable, Hashable {
         }
     }
 
-    /// "PT1H30M", "P2D", "PT45S".
+    /// The largest magnitude entities produce: beyond it doubles lose whole numbers and
+    /// integer conversions would trap, so parsers read nothing rather than a wrong value.
+    static let maxMagnitude = 1e15
+
+    /// "PT1H30M", "P2D", "PT45S"; empty for values no parser produces (negative, huge).
     static func isoDuration(_ seconds: Double) -> String {
+        guard seconds.isFinite, seconds >= 0, seconds < maxMagnitude else { return "" }
         var rest = Int(seconds.rounded())
         let days = rest / 86_400
         rest %= 86_400
@@ -80,18 +85,4 @@ public struct EntityContext: Sendable {
 public protocol EntityParser: Sendable {
     var name: String { get }
     func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch]
-}
-
-/// The built-in entities of one locale, by the name grammar lists use (`entity: number`).
-public struct EntityCatalog: Sendable {
-    /// Every entity name a grammar may use.
-    public static let names = ["number"]
-
-    public let parsers: [String: any EntityParser]
-
-    public init(locale: String) {
-        parsers = ["number": NumberParser(locale: locale)]
-    }
-
-    public func parser(_ name: String) -> (any EntityParser)? { parsers[name] }
 }

@@ -77,6 +77,20 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
         return Int(consumed) == units.count ? value : nil
     }
 
+    /// The value of one number word ("eight"), however the words after it read: ICU reads
+    /// "eight thirty" as 830, as it reads years, where a clock time wants 8 and then 30.
+    func value(ofWord token: Token) -> Double? {
+        guard token.kind == .word, numberWords.contains(token.looseKey) else { return nil }
+        return parse(token.text.lowercased())
+    }
+
+    /// `value` in words ("one thousand"); nil when ICU has no spell-out rules for the locale.
+    func spellOut(_ value: Double) -> String? {
+        guard let handle else { return nil }
+        let words = lock.withLock { NumberParser.format(handle, value) }
+        return words.isEmpty ? nil : words
+    }
+
     private func digits(_ token: Token) -> Double? {
         let cleaned = token.text.replacingOccurrences(of: ",", with: "")
         return Double(cleaned)

@@ -16,9 +16,12 @@ public struct GrammarCompiler {
 
     public init(learnFromExamples: Bool = true) { self.learnFromExamples = learnFromExamples }
 
-    public func compile(_ grammar: LanguageGrammar, apps: [AppVocabulary], schema: Schema) -> CompiledGrammar {
+    /// `entities`: the locale's built-in entities with its data file's words; nil builds them
+    /// from ICU alone (`EntityCatalog(locale:)`).
+    public func compile(_ grammar: LanguageGrammar, apps: [AppVocabulary], schema: Schema, entities: EntityCatalog? = nil) -> CompiledGrammar {
         let normalizer = Normalizer(locale: grammar.locale)
-        var builder = Builder(grammar: grammar, apps: apps, schema: schema, normalizer: normalizer)
+        let catalog = entities ?? EntityCatalog(locale: grammar.locale)
+        var builder = Builder(grammar: grammar, apps: apps, schema: schema, normalizer: normalizer, entities: catalog)
         builder.compileAll(learned: learnFromExamples ? ExampleTemplates(builder: builder).templates() : [])
         return builder.output
     }
@@ -37,13 +40,12 @@ struct Builder {
     /// Extra lists synthesized for learned templates.
     var extraLists: [String: ListDefinition] = [:]
 
-    init(grammar: LanguageGrammar, apps: [AppVocabulary], schema: Schema, normalizer: Normalizer) {
+    init(grammar: LanguageGrammar, apps: [AppVocabulary], schema: Schema, normalizer: Normalizer, entities catalog: EntityCatalog) {
         self.grammar = grammar
         self.normalizer = normalizer
         let lists = grammar.lists.values.sorted { $0.name < $1.name }
         output = CompiledGrammar(locale: grammar.locale, normalizer: normalizer, schema: schema, apps: apps, lists: lists)
         for (i, list) in lists.enumerated() { listIndex[list.name] = Int32(i) }
-        let catalog = EntityCatalog(locale: grammar.locale)
         for name in EntityCatalog.names {
             if let parser = catalog.parser(name) {
                 output.entities.append(parser)

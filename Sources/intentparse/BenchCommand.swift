@@ -58,16 +58,23 @@ struct Startup {
         var schema = Schema.siriKit
         let apps: [AppVocabulary]
         let grammars: [String: LanguageGrammar]
+        var log = DiagnosticLog()
+        let grammarsURL = URL(fileURLWithPath: options.grammars)
         do {
             apps = try VocabularyLoader(schema: schema).load(directory: URL(fileURLWithPath: options.vocabulary)).apps
             schema = VocabularyLoader.schema(schema, with: apps)
-            grammars = try GrammarLoader(schema: schema, entities: EntityCatalog.names).load(directory: URL(fileURLWithPath: options.grammars)).grammars
+            grammars = try GrammarLoader(schema: schema, entities: EntityCatalog.names).load(directory: grammarsURL).grammars
         } catch let error as DiagnosticError {
             DiagnosticPrinter.standardError.print(error.diagnostics)
             throw ExitCode(2)
         }
+        let entityData = IntentParser.loadEntityData(grammars: grammarsURL, locales: Array(grammars.keys), log: &log)
+        if log.hasErrors {
+            DiagnosticPrinter.standardError.print(log.diagnostics)
+            throw ExitCode(2)
+        }
         let compileStart = clock.now
-        let parser = try IntentParser(schema: schema, apps: apps, grammars: grammars)
+        let parser = try IntentParser(schema: schema, apps: apps, grammars: grammars, entityData: entityData)
         let end = clock.now
         return Startup(parser: parser, loadMilliseconds: (compileStart - loadStart).milliseconds,
                        compileMilliseconds: (end - compileStart).milliseconds)
@@ -182,7 +189,8 @@ struct Workload {
         }
         let grammarLocale = locale == "auto" ? (parser.locales.first ?? "en") : locale
         guard let grammar = parser.grammars[grammarLocale] else { return Workload(utterances: [], description: "no grammar") }
-        var generator = SentenceGenerator(grammar: grammar, apps: parser.apps, seed: seed)
+        var generator = SentenceGenerator(grammar: grammar, apps: parser.apps, seed: seed,
+                                          entityExamples: parser.entityCatalogs[grammar.locale]?.examples ?? [:])
         let samples = generator.samples(generate)
         return Workload(utterances: samples.map(\.text), description: "\(samples.count) sentences generated from Grammars/\(grammarLocale) (seed \(seed))", generated: samples)
     }

@@ -31,11 +31,12 @@ struct Scaling {
         let before = Memory.residentMB
         let clock = ContinuousClock()
         let start = clock.now
-        guard let parser = try? IntentParser(schema: base.schema, apps: apps, grammars: grammars) else { return nil }
+        guard let parser = try? IntentParser(schema: base.schema, apps: apps, grammars: grammars, entityData: base.entityData) else { return nil }
         let compile = (clock.now - start).milliseconds
         let after = Memory.residentMB
         guard let grammar = base.grammars[base.locales.first ?? "en"] else { return nil }
-        var generator = SentenceGenerator(grammar: grammar, apps: apps, seed: seed)
+        var generator = SentenceGenerator(grammar: grammar, apps: apps, seed: seed,
+                                          entityExamples: parser.entityCatalogs[grammar.locale]?.examples ?? [:])
         let utterances = generator.samples(1000).map(\.text)
         let timing = Timing.measure(parser: parser, utterances: utterances, locale: options.locale, context: options.context, minimumParses: 5000)
         let compiled = parser.matchers.values

@@ -20,22 +20,23 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "The app in focus, for utterances that name none (name or bundle identifier).")
     var app: String?
 
-    @Option(help: "Reference time for relative dates, ISO 8601 (default: the clock).")
+    @Option(help: "Reference time for relative dates, ISO 8601; its UTC offset is the time zone dates are written in (default: the clock and this machine's time zone).")
     var now: String?
 
     @Option(help: "Output format: json or text (default: json for parse, text for the other commands).")
     var format: OutputFormat?
 
     func validate() throws {
-        if let now, ISO8601.parse(now) == nil {
+        if let now, EntityContext(iso: now) == nil {
             throw ValidationError("--now '\(now)' is not an ISO 8601 date and time (e.g. 2026-11-21T09:30:00Z)")
         }
     }
 
-    /// The reference time: --now or the clock.
-    var referenceDate: Date { now.flatMap(ISO8601.parse) ?? Date() }
+    /// The reference time and time zone: --now (with its own UTC offset, if it has one) or the
+    /// clock in this machine's time zone.
+    var entityContext: EntityContext { now.flatMap { EntityContext(iso: $0) } ?? EntityContext() }
 
-    var context: MatchContext { MatchContext(app: app, entityContext: EntityContext(now: referenceDate)) }
+    var context: MatchContext { MatchContext(app: app, entityContext: entityContext) }
 
     /// Loads and compiles grammars and vocabulary; prints diagnostics and exits 2 on errors.
     func loadParser(options: IntentParser.Options = IntentParser.Options()) throws -> IntentParser {
@@ -55,19 +56,5 @@ struct CommonOptions: ParsableArguments {
             DiagnosticPrinter.standardError.print(error.diagnostics)
             throw ExitCode(2)
         }
-    }
-}
-
-enum ISO8601 {
-    static func parse(_ text: String) -> Date? {
-        let full = ISO8601DateFormatter()
-        if let date = full.date(from: text) { return date }
-        let local = ISO8601DateFormatter()
-        local.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
-        local.timeZone = TimeZone.current
-        if let date = local.date(from: text) { return date }
-        let day = ISO8601DateFormatter()
-        day.formatOptions = [.withFullDate, .withDashSeparatorInDate]
-        return day.date(from: text)
     }
 }

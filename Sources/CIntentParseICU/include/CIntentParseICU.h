@@ -64,6 +64,61 @@ int32_t cip_spellout_parse(void *handle, const uint16_t *text, int32_t length, d
 int32_t cip_spellout_format(void *handle, double value, uint16_t *dst, int32_t dstCapacity);
 void cip_spellout_close(void *handle);
 
+/* ---- Number formats: decimal, ordinal (digits and words) ---- */
+
+/* Styles for cip_number_open. */
+#define CIP_NUMBER_DECIMAL 0          /* "1,234.5" */
+#define CIP_NUMBER_ORDINAL_DIGITS 1   /* digits with the locale's ordinal suffix: "3rd" */
+#define CIP_NUMBER_ORDINAL_WORDS 2    /* spelled-out ordinals, rule set %spellout-ordinal: "third" */
+
+/* locale is an ASCII locale id; returns NULL when ICU cannot open the format. */
+void *cip_number_open(const char *locale, int32_t style);
+/* Parses a prefix of text. Returns the number of UTF-16 units consumed (0 when nothing parsed)
+ * and stores the value in *value. NB: rule-based formats try every public rule set, so an
+ * ordinal handle also reads cardinals; callers check what they got. */
+int32_t cip_number_parse(void *handle, const uint16_t *text, int32_t length, double *value);
+/* Formats value into dst; returns the length or a negative status. */
+int32_t cip_number_format(void *handle, double value, uint16_t *dst, int32_t dstCapacity);
+void cip_number_close(void *handle);
+
+/* ---- Currencies (ucurr) ---- */
+
+/* Writes the ISO 4217 codes of the common, current currencies into dst as consecutive
+ * 3-letter ASCII codes (no separators, no NUL); returns how many codes there are, or
+ * CIP_BUFFER_TOO_SMALL when dst cannot hold 3 * count bytes. */
+int32_t cip_currency_codes(char *dst, int32_t capacity);
+
+/* Name styles for cip_currency_name. */
+#define CIP_CURRENCY_SYMBOL 0         /* "$", "CA$", "€" */
+#define CIP_CURRENCY_LONG_NAME 1      /* "US Dollar" */
+#define CIP_CURRENCY_PLURAL_ONE 2     /* "US dollar" */
+#define CIP_CURRENCY_PLURAL_OTHER 3   /* "US dollars" */
+
+/* The name of a currency (3-letter ISO code, NUL-terminated) in a locale; returns the length,
+ * 0 when ICU has none, or a negative status. */
+int32_t cip_currency_name(const char *code, const char *locale, int32_t style, uint16_t *dst, int32_t dstCapacity);
+/* Digits after the decimal point (2 for USD, 0 for JPY), or a negative status. */
+int32_t cip_currency_fraction_digits(const char *code);
+/* The currency of a locale, its likely region added ("en" -> en_Latn_US -> USD): writes three
+ * ASCII letters and a NUL into dst (capacity >= 4); returns 0 or a negative status. */
+int32_t cip_currency_for_locale(const char *locale, char *dst, int32_t dstCapacity);
+
+/* ---- Calendar words (udat_getSymbols) ---- */
+
+/* Symbol kinds for cip_date_symbol. */
+#define CIP_DATE_MONTHS 0             /* January ... December, index 0-11 */
+#define CIP_DATE_SHORT_MONTHS 1       /* Jan ... Dec */
+#define CIP_DATE_WEEKDAYS 2           /* index 1 = Sunday ... 7 = Saturday (index 0 is empty) */
+#define CIP_DATE_SHORT_WEEKDAYS 3     /* Sun ... Sat */
+#define CIP_DATE_AM_PM 4              /* AM, PM */
+
+void *cip_dates_open(const char *locale);
+/* How many symbols of a kind there are, or a negative status. */
+int32_t cip_date_symbol_count(void *handle, int32_t kind);
+/* Writes symbol `index` of `kind` into dst; returns the length or a negative status. */
+int32_t cip_date_symbol(void *handle, int32_t kind, int32_t index, uint16_t *dst, int32_t dstCapacity);
+void cip_dates_close(void *handle);
+
 #ifdef __cplusplus
 }
 #endif

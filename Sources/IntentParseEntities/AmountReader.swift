@@ -1,0 +1,94 @@
+import CIntentParseICU
+import IntentParseNormalization
+
+/// One way to read an amount at a token position.
+struct Amount: Sendable {
+    /// The token index after the amount.
+    var end: Int
+    var value: Double
+    /// Letters written right after the digits ("km" in "10km", "pm" in "8pm"), as a loose key,
+    /// left for the caller to read as a unit or suffix; nil when the digits stood alone.
+    var suffix: String?
+    /// A word like "a" standing for one: only a unit may follow it ("an hour", not "a $").
+    var isArticle = false
+}
+
+/// Reads the amounts every measuring entity starts with: digits ("20", "3.50", "1,000"), number
+/// words (ICU spell-out), "a"/"an" as one, a multiplier after them ("5k", "3 grand",
+/// "a hundred"), and a fraction after them ("two and a half").
+///
+/// The multiplier words for hundred, thousand, million and billion are ICU's own spell-out of
+/// those numbers (their last word), so only slang ("k", "grand") comes from the data file.
+struct AmountReader: Sendable {
+    let normalizer: Normalizer
+    let numbers: NumberParser
+    let decimal: ICUNumberFormat?
+    private(set) var articles = PhraseTable<Double>()
+    private(set) var multipliers = PhraseTable<Double>()
+    private(set) var fractions = PhraseTable<Double>()
+    private(set) var conjunctions = PhraseTable<Bool>()
+
+    init(locale: String, data: EntityData, numbers: NumberParser, normalizer: Normalizer) {
+        self.normalizer = normalizer
+        self.numbers = numbers
+        decimal = ICUNumberFormat(locale: locale, style: CIP_NUMBER_DECIMAL)
+        articles.add(data.oneWords, 1, normalizer: normalizer)
+        for (word, factor) in data.multipliers { multipliers.add(word, factor, normalizer: normalizer) }
+        for power in [1e2, 1e3, 1e6, 1e9] {
+            if let word = numbers.spellOut(power).flatMap({ normalizer.looseKeys($0).last }) { multipliers.add(word, power, normalizer: normalizer) }
+        }
+        for (word, value) in data.fractions { fractions.add(word, value, normalizer: normalizer) }
+        conjunctions.add(data.andWords, true, normalizer: normalizer)
+    }
+
+    /// Every amount starting at `start`, longest first.
+    func amounts(_ text: TokenizedText, from start: Int) -> [Amount] {
+        var result: [Amount] = []
+        for base in baseAmounts(text, from: start) {
+            if base.suffix == nil, let multiplier = multipliers.longest(text.tokens, from: base.end) {
+                result.append(Amount(end: multiplier.end, value: base.value * multiplier.value, isArticle: base.isArticle))
+            }
+            if let suffix = base.suffix, let factor = multipliers.value(of: suffix, normalizer: normalizer) {
+                result.append(Amount(end: base.end, value: base.value * factor))
+            }
+            result.append(base)
+        }
+        return result.filter { $0.value.isFinite && abs($0.value) < EntityValue.maxMagnitude }.sorted { $0.end > $1.end }
+    }
+
+    /// "and a half" (or "and one quarter") after `end`: the fraction and where it ends.
+    func fraction(after end: Int, in tokens: [Token], needsConjunction: Bool) -> (end: Int, value: Double)? {
+        var position = end
+        if let conjunction = conjunctions.longest(tokens, from: position) {
+            position = conjunction.end
+        } else if needsConjunction {
+            return nil
+        }
+        if let article = articles.longest(tokens, from: position) { position = article.end }
+        return fractions.longest(tokens, from: position)
+    }
+
+    /// Digits alone, digits glued to letters, an article, or number words.
+    private func baseAmounts(_ text: TokenizedText, from start: Int) -> [Amount] {
+        guard start < text.tokens.count else { return [] }
+        let token = text.tokens[start]
+        if let glued = split(token) { return [Amount(end: start + 1, value: glued.value, suffix: glued.suffix)] }
+        var result = numbers.matches(in: text, from: start, context: EntityContext()).compactMap { match -> Amount? in
+            guard case .number(let value) = match.value else { return nil }
+            return Amount(end: match.end, value: value)
+        }
+        if let article = articles.longest(text.tokens, from: start) {
+            result.append(Amount(end: article.end, value: article.value, isArticle: true))
+        }
+        return result
+    }
+
+    /// A word token that starts with digits ("10km", "5k", "3rd"): the number and the rest's key.
+    func split(_ token: Token) -> (value: Double, suffix: String)? {
+        guard !token.isPunctuation, token.text.unicodeScalars.first?.properties.numericType == .decimal,
+              let prefix = decimal?.parsePrefix(token.text), prefix.length < token.text.utf16.count else { return nil }
+        let rest = String(decoding: Array(token.text.utf16)[prefix.length...], as: UTF16.self)
+        let suffix = normalizer.looseKeys(rest).joined()
+        return suffix.isEmpty ? nil : (prefix.value, suffix)
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Places a `DateExpression` on the calendar relative to `context.now`, in `context.timeZone`,
+/// and writes it as ISO 8601.
+///
+/// Rules, chosen to match Siri's "next occurrence" reading:
+/// - a clock time without a day is its next occurrence at or after now ("at 8" said at 21:00 is
+///   8:00 tomorrow; said at 9:30 it is 20:00 today);
+/// - an hour without AM/PM on a given day is the first of its two readings at or after now on
+///   that day, else the earlier one ("today at 8" at 9:30 → 20:00; "tomorrow at 8" → 8:00);
+///   next to a part of the day it is the reading inside that part ("Friday evening at 7" → 19:00);
+/// - weekdays: "Friday" and "this Friday" are today or the next Friday, "next Friday" is never
+///   today; a month and day without a year, and "the 22nd", are today or their next occurrence;
+/// - a part of the day alone is today's ("this evening"), or tomorrow's once it is over
+///   ("in the morning" said at 21:00);
+/// - "this weekend" is the weekend containing today, or the next one; "next weekend" the one after.
+struct DateResolver: Sendable {
+    let locale: Locale
+    let partsOfDay: [String: EntityData.PartOfDay]
+
+    /// The calendar arithmetic for one reference time; made once per parse, as calendars cost.
+    func placement(_ context: EntityContext) -> Placement {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = context.timeZone
+        calendar.locale = locale
+        return Placement(calendar: calendar, now: context.now, partsOfDay: partsOfDay)
+    }
+
+    func value(_ expression: DateExpression, placement resolver: Placement) -> EntityValue? {
+        let calendar = resolver.calendar
+        if let offset = expression.offset { return resolver.offset(offset.seconds, dateOnly: offset.dateOnly) }
+        if let next = expression.weekend { return resolver.weekend(next: next) }
+        let part = expression.part.flatMap { partsOfDay[$0] }
+        let dayStart: Date?
+        if let spec = expression.day {
+            guard let start = resolver.day(spec), expression.weekdayCheck.map({ calendar.component(.weekday, from: start) == $0 }) ?? true else {
+                return nil
+            }
+            dayStart = start
+        } else {
+            dayStart = nil
+        }
+        if let time = expression.time { return resolver.time(time, day: dayStart, part: part) }
+        if let part { return resolver.part(part, day: dayStart, today: expression.partIsToday) }
+        return dayStart.map { .date(resolver.dateString($0)) }
+    }
+}

@@ -1,0 +1,34 @@
+import IntentParseNormalization
+
+/// The built-in entities of one locale, by the name grammar lists use (`entity: dateTime`).
+///
+/// What ICU knows (number words, ordinals, currency symbols and names, month and weekday
+/// names) is read from ICU; the rest of a language's words come from its `EntityData`
+/// (`Grammars/<locale>/entities/*.yaml`). Without data, entities that need words ICU lacks
+/// (durations, distances, relative days) find less, but nothing fails.
+public struct EntityCatalog: Sendable {
+    /// Every entity name a grammar may use.
+    public static let names = ["number", "ordinal", "currencyAmount", "dateTime", "duration", "distance"]
+
+    public let parsers: [String: any EntityParser]
+    /// A few phrases each entity reads ("tomorrow at 8 PM", "20 US dollars"), by entity name.
+    public let examples: [String: [String]]
+
+    public init(locale: String, data: EntityData = EntityData()) {
+        let normalizer = Normalizer(locale: locale)
+        let numbers = NumberParser(locale: locale)
+        let amounts = AmountReader(locale: locale, data: data, numbers: numbers, normalizer: normalizer)
+        let ordinals = OrdinalParser(locale: locale, amounts: amounts)
+        let durations = DurationParser(amounts: amounts, data: data)
+        let parsers: [any EntityParser] = [
+            numbers, ordinals, durations,
+            CurrencyParser(locale: locale, amounts: amounts, data: data),
+            DistanceParser(amounts: amounts, data: data),
+            DateTimeParser(locale: locale, data: data, ordinals: ordinals, durations: durations),
+        ]
+        self.parsers = Dictionary(uniqueKeysWithValues: parsers.map { ($0.name, $0) })
+        examples = EntityCatalog.examples(locale: locale, data: data, numbers: numbers)
+    }
+
+    public func parser(_ name: String) -> (any EntityParser)? { parsers[name] }
+}

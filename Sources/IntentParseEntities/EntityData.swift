@@ -1,0 +1,85 @@
+/// The words one language's entities need beyond what ICU knows, read from
+/// `Grammars/<locale>/entities/*.yaml` (see `EntityDataLoader`).
+///
+/// ICU already gives number words (spell-out rules), ordinal words and suffixes, currency
+/// symbols, ISO codes and names ("US dollars", "euros"), month and weekday names and AM/PM;
+/// this holds the rest: slang ("bucks"), multipliers ("5k"), relative days, parts of the day,
+/// the small words around dates, and unit words. Phrases are kept as written; parsers
+/// tokenize them with the locale's normalizer, so case and accents do not matter.
+public struct EntityData: Sendable {
+    /// A day counted from today, maybe narrowed to a part of it ("tonight": 0, `tonight`).
+    public struct RelativeDay: Sendable, Hashable {
+        public var offset: Int
+        public var part: String?
+
+        public init(offset: Int, part: String? = nil) {
+            self.offset = offset
+            self.part = part
+        }
+    }
+
+    /// A named stretch of a day, in minutes after midnight: [from, to), `to` up to 1440.
+    public struct PartOfDay: Sendable, Hashable {
+        public var name: String
+        public var from: Int
+        public var to: Int
+        public var words: [String]
+
+        public init(name: String, from: Int, to: Int, words: [String]) {
+            self.name = name
+            self.from = from
+            self.to = to
+            self.words = words
+        }
+    }
+
+    /// The small words date expressions are built with, by role.
+    public enum DateWord: String, Sendable, CaseIterable {
+        case am, pm, oclock, this, next, at, on, `in`, the, of
+        /// Before a part of the day: "at 8 in the evening".
+        case inThe = "in_the"
+        /// After an offset: "two hours from now".
+        case fromNow = "from_now"
+        case weekend
+    }
+
+    // MARK: numbers
+
+    /// Words that mean one before a unit: "an hour", "a dollar".
+    public var oneWords: [String] = []
+    /// Parts of one: "half" → 0.5 ("an hour and a half", "half a mile").
+    public var fractions: [String: Double] = [:]
+    /// Words multiplying the number before them: "k" → 1000 ("5k"). The language's words for
+    /// hundred, thousand, million and billion come from ICU.
+    public var multipliers: [String: Double] = [:]
+    /// Joins a whole and a part: "ten dollars and fifty cents", "two and a half hours".
+    public var andWords: [String] = []
+
+    // MARK: currency
+
+    /// Currency words ICU lacks, by ISO 4217 code: "USD" → ["dollars", "bucks"].
+    public var currencyWords: [String: [String]] = [:]
+    /// A currency's smallest common unit ("cents"), whose size comes from ICU's fraction digits.
+    public var subunitWords: [String] = []
+
+    // MARK: dates
+
+    /// "today" → 0, "tomorrow" → 1, "tonight" → 0 narrowed to the part `tonight`.
+    public var relativeDays: [String: RelativeDay] = [:]
+    /// By name: "evening" → 18:00-21:00, with the words that say it.
+    public var partsOfDay: [String: PartOfDay] = [:]
+    /// Times with names, in minutes after midnight: "noon" → 720.
+    public var namedTimes: [String: Int] = [:]
+    public var dateWords: [DateWord: [String]] = [:]
+
+    // MARK: units
+
+    /// By unit (`DurationParser.units`): "hour" → ["hour", "hours", "hr"].
+    public var durationUnits: [String: [String]] = [:]
+    /// By unit (`DistanceParser.units`): "mile" → ["mile", "miles", "mi"].
+    public var distanceUnits: [String: [String]] = [:]
+
+    public init() {}
+
+    public func words(_ role: DateWord) -> [String] { dateWords[role] ?? [] }
+}

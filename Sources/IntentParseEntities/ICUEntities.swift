@@ -1,0 +1,106 @@
+import CIntentParseICU
+import Foundation
+
+/// Swift faces of the ICU shim's number, currency and calendar functions.
+///
+/// Lengths and offsets are UTF-16 code units, as ICU counts them.
+enum ICUBuffer {
+    /// Calls a C function that fills a UTF-16 buffer, growing the buffer on CIP_BUFFER_TOO_SMALL.
+    /// nil on failure; an empty string when ICU wrote nothing.
+    static func string(_ body: (UnsafeMutablePointer<UInt16>, Int32) -> Int32) -> String? {
+        var capacity = 64
+        for _ in 0..<4 {
+            var buffer = [UInt16](repeating: 0, count: capacity)
+            let length = buffer.withUnsafeMutableBufferPointer { pointer -> Int32 in
+                guard let base = pointer.baseAddress else { return CIP_FAILURE }
+                return body(base, Int32(capacity))
+            }
+            if length >= 0 { return String(decoding: buffer[0..<Int(length)], as: UTF16.self) }
+            if length != CIP_BUFFER_TOO_SMALL { return nil }
+            capacity *= 8
+        }
+        return nil
+    }
+
+    /// ICU wants "en_US", not "en-US".
+    static func localeID(_ locale: String) -> String { locale.replacingOccurrences(of: "-", with: "_") }
+}
+
+/// An ICU number format: decimal, ordinal digits ("3rd") or spelled-out ordinals ("third").
+///
+/// Thread-safe: ICU formats are not, so calls are serialised.
+final class ICUNumberFormat: @unchecked Sendable {
+    private let handle: UnsafeMutableRawPointer
+    private let lock = NSLock()
+
+    init?(locale: String, style: Int32) {
+        guard let handle = cip_number_open(ICUBuffer.localeID(locale), style) else { return nil }
+        self.handle = handle
+    }
+
+    deinit { cip_number_close(handle) }
+
+    /// The number at the start of `text` and how many UTF-16 units it took; nil if none.
+    func parsePrefix(_ text: String) -> (value: Double, length: Int)? {
+        let units = Array(text.utf16)
+        var value = 0.0
+        let consumed = lock.withLock {
+            units.withUnsafeBufferPointer { cip_number_parse(handle, $0.baseAddress, Int32($0.count), &value) }
+        }
+        return consumed > 0 ? (value, Int(consumed)) : nil
+    }
+
+    /// `text` read as one whole number; nil unless every unit is consumed.
+    func parse(_ text: String) -> Double? {
+        guard let prefix = parsePrefix(text), prefix.length == text.utf16.count else { return nil }
+        return prefix.value
+    }
+
+    func format(_ value: Double) -> String? {
+        lock.withLock { ICUBuffer.string { cip_number_format(handle, value, $0, $1) } }
+    }
+}
+
+/// ICU's currency data: ISO codes, names and symbols per locale, fraction digits.
+enum ICUCurrencies {
+    /// The common, current ISO 4217 codes ("USD", "EUR", ...).
+    static func codes() -> [String] {
+        var buffer = [CChar](repeating: 0, count: 3 * 400)
+        let count = buffer.withUnsafeMutableBufferPointer { cip_currency_codes($0.baseAddress, Int32($0.count)) }
+        guard count > 0 else { return [] }
+        let bytes = buffer[0..<(3 * Int(count))].map { UInt8(bitPattern: $0) }
+        return stride(from: 0, to: bytes.count, by: 3).map { String(decoding: bytes[$0..<$0 + 3], as: UTF8.self) }
+    }
+
+    /// A name of `code` in `locale` (style: CIP_CURRENCY_SYMBOL, ...); nil when ICU has none.
+    static func name(_ code: String, locale: String, style: Int32) -> String? {
+        let name = ICUBuffer.string { cip_currency_name(code, ICUBuffer.localeID(locale), style, $0, $1) }
+        return name?.isEmpty == false ? name : nil
+    }
+
+    /// Digits after the decimal point: 2 for USD, 0 for JPY.
+    static func fractionDigits(_ code: String) -> Int {
+        max(0, Int(cip_currency_fraction_digits(code)))
+    }
+
+    /// The locale's own currency ("en" → "USD"), if ICU knows its region.
+    static func currency(forLocale locale: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 8)
+        let status = buffer.withUnsafeMutableBufferPointer { cip_currency_for_locale(ICUBuffer.localeID(locale), $0.baseAddress, Int32($0.count)) }
+        guard status == 0 else { return nil }
+        return String(decoding: buffer.prefix(3).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// Month, weekday and AM/PM names of a locale, from ICU's date format symbols.
+enum ICUCalendarWords {
+    /// Every symbol of a kind (CIP_DATE_MONTHS, ...), by ICU's index; empty strings kept.
+    static func symbols(locale: String, kind: Int32) -> [String] {
+        guard let handle = cip_dates_open(ICUBuffer.localeID(locale)) else { return [] }
+        defer { cip_dates_close(handle) }
+        let count = max(0, Int(cip_date_symbol_count(handle, kind)))
+        return (0..<count).map { index in
+            ICUBuffer.string { cip_date_symbol(handle, kind, Int32(index), $0, $1) } ?? ""
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import CIntentParseICU
+import IntentParseNormalization
+
+/// Ordinals: "first", "twenty-first", "twenty first", "3rd", "22nd" → `.ordinal(n)`.
+///
+/// Both forms come from ICU. Words: the locale's "%spellout-ordinal" rules spell out 1 to
+/// `maxWords`, and those phrases are looked up (hyphens and spaces alike), because ICU's lenient
+/// parse reads "twenty first" as 20 and reads cardinals ("three") as well. Digits: the number
+/// before the suffix is formatted with ICU's ordinal format and must give back what was
+/// written, so "3rd" is 3 but "3th" is nothing.
+/// NB: "last" is not an ordinal here; which item is last is the dialogue's business.
+public struct OrdinalParser: EntityParser {
+    public let name = "ordinal"
+    /// Spelled-out ordinals are known up to this number.
+    static let maxWords = 100
+
+    private let digits: ICUNumberFormat?
+    private let amounts: AmountReader
+    private var words = PhraseTable<Int>()
+
+    init(locale: String, amounts: AmountReader) {
+        self.amounts = amounts
+        digits = ICUNumberFormat(locale: locale, style: CIP_NUMBER_ORDINAL_DIGITS)
+        guard let spellOut = ICUNumberFormat(locale: locale, style: CIP_NUMBER_ORDINAL_WORDS) else { return }
+        for n in 1...OrdinalParser.maxWords {
+            if let phrase = spellOut.format(Double(n)) { words.add(phrase, n, normalizer: amounts.normalizer) }
+        }
+    }
+
+    public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
+        guard start < text.tokens.count else { return [] }
+        if let n = digitOrdinal(text.tokens[start]) {
+            return [EntityMatch(start: start, end: start + 1, value: .ordinal(n))]
+        }
+        return words.matches(text.tokens, from: start).map { EntityMatch(start: start, end: $0.end, value: .ordinal($0.value)) }
+    }
+
+    /// "3rd" → 3 when ICU writes 3 as "3rd" too (compared on loose keys).
+    func digitOrdinal(_ token: Token) -> Int? {
+        guard let digits, let glued = amounts.split(token), glued.value >= 1, glued.value == glued.value.rounded(),
+              glued.value < 1e9, let written = digits.format(glued.value) else { return nil }
+        return amounts.normalizer.looseKeys(written).joined() == token.looseKey ? Int(glued.value) : nil
+    }
+}
