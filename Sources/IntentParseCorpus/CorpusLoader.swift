@@ -144,16 +144,7 @@ public struct CorpusLoader {
             return nil
         }
         let identifier = pairs.first { $0.key == "identifier" }.flatMap { reader.string($0.value, "identifier") }
-        let value = pairs.first { $0.key == "value" }.flatMap { json(&reader, $0.value) }
+        let value = pairs.first { $0.key == "value" }.flatMap { reader.json($0.value) }
         return Expectation.Value(spoken: spoken, identifier: identifier, value: value?.canonical)
-    }
-
-    /// A `value:` as JSON: a scalar keeping its type, or a mapping or list of them, to any depth.
-    func json(_ reader: inout YAMLReader, _ node: Node) -> JSONValue? {
-        if isNull(node) { return .null }
-        if node.scalar != nil { return reader.scalarValue(node)?.json }
-        if let items = node.sequence { return .array(items.compactMap { json(&reader, $0) }) }
-        guard let pairs = reader.mapping(node, "a value") else { return nil }
-        return .object(pairs.compactMap { pair in json(&reader, pair.value).map { (pair.key, $0) } })
     }
 }

@@ -172,7 +172,7 @@ struct GrammarFileParser {
         return items.compactMap { item in
             if item.scalar != nil {
                 guard let value = reader.scalarValue(item), let spoken = template(value.description, node: item) else { return nil }
-                return ListValue(spoken: spoken, out: value)
+                return ListValue(spoken: spoken, out: value.json)
             }
             guard let pairs = reader.mapping(item, "a list value") else { return nil }
             reader.checkKeys(pairs, allowed: ["in", "out", "context", "metadata"], in: "a list value")
@@ -181,7 +181,8 @@ struct GrammarFileParser {
                 return nil
             }
             guard let text = reader.string(inPair.value, "in"), let spoken = template(text, node: inPair.value) else { return nil }
-            let out = pairs.first { $0.key == "out" }.flatMap { reader.scalarValue($0.value) } ?? .string(text)
+            var out = JSONValue.string(text)
+            if let outPair = pairs.first(where: { $0.key == "out" }), let value = reader.json(outPair.value) { out = value }
             return ListValue(spoken: spoken, out: out)
         }
     }

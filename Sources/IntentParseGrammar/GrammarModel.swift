@@ -70,12 +70,13 @@ public struct Template: Sendable {
     }
 }
 
-/// One value of a `values:` list: what is said (`in`, itself a template) and what it means (`out`).
+/// One value of a `values:` list: what is said (`in`, itself a template) and what it means
+/// (`out`: a scalar keeping its type, or a mapping or list, as in `{event: arrive, place: home}`).
 public struct ListValue: Sendable {
     public var spoken: SourcedExpression
-    public var out: ScalarValue
+    public var out: JSONValue
 
-    public init(spoken: SourcedExpression, out: ScalarValue) {
+    public init(spoken: SourcedExpression, out: JSONValue) {
         self.spoken = spoken
         self.out = out
     }

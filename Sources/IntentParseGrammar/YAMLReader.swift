@@ -134,6 +134,18 @@ public struct YAMLReader {
         return .string(text)
     }
 
+    /// A value as JSON: a scalar keeping its type (plain null and ~ are null), or a mapping or
+    /// list of them, to any depth.
+    public mutating func json(_ node: Node) -> JSONValue? {
+        if let scalar = node.scalar {
+            if scalar.style == .plain, ["null", "~"].contains(scalar.string) { return .null }
+            return scalarValue(node)?.json
+        }
+        if let items = node.sequence { return .array(items.compactMap { json($0) }) }
+        guard let pairs = mapping(node, "a value") else { return nil }
+        return .object(pairs.compactMap { pair in json(pair.value).map { (pair.key, $0) } })
+    }
+
     public mutating func integer(_ node: Node, _ what: String) -> Int? {
         guard case .integer(let value)? = scalarValue(node) else {
             error(node, "\(what) must be a whole number")

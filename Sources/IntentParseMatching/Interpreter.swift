@@ -136,7 +136,7 @@ struct Interpreter {
             switch set.entries[Int(entryIndex)] {
             case .listValue(let index):
                 if let list = set.list, index < grammar.lists[Int(list)].values.count {
-                    value.value = grammar.lists[Int(list)].values[index].out.json
+                    value.value = grammar.lists[Int(list)].values[index].out
                 }
             case .term(let termApp, let identifier, _, let priority):
                 if termApp == app, priority < (bestTerm?.priority ?? Int.max) { bestTerm = (identifier, priority) }

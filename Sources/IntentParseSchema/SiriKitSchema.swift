@@ -25,23 +25,30 @@ extension Schema {
         ]),
     ]
 
+    /// When a task is due: a time ("at 8:00"), or arriving at or leaving a place ("when I get
+    /// home": `{"event":"arrive","place":"home"}`).
+    static let reminderTriggers = [
+        ParameterSchema("temporalEventTrigger", .dateTime),
+        ParameterSchema("spatialEventTrigger", .location),
+    ]
+
     static let listsAndNotesIntents: [IntentSchema] = [
         IntentSchema("INCreateTaskListIntent", .listsAndNotes, [
             ParameterSchema("title", .speakableString, required: true),
             ParameterSchema("taskTitles", .speakableString, multiple: true),
             ParameterSchema("groupName", .speakableString, vocabulary: "notebookItemGroupName"),
-        ]),
+        ] + reminderTriggers),
         IntentSchema("INAddTasksIntent", .listsAndNotes, [
             ParameterSchema("targetTaskList", .taskList, vocabulary: "notebookItemTitle"),
             ParameterSchema("taskTitles", .speakableString, multiple: true, required: true),
             ParameterSchema("priority", taskPriority),
-        ]),
+        ] + reminderTriggers),
         IntentSchema("INSetTaskAttributeIntent", .listsAndNotes, [
             ParameterSchema("targetTask", .task, required: true, vocabulary: "notebookItemTitle"),
             ParameterSchema("taskTitle", .speakableString),
             ParameterSchema("status", taskStatus),
             ParameterSchema("priority", taskPriority),
-        ]),
+        ] + reminderTriggers),
         IntentSchema("INCreateNoteIntent", .listsAndNotes, [
             ParameterSchema("title", .speakableString, required: true),
             ParameterSchema("content", .string),

@@ -66,10 +66,11 @@ import IntentParseSchema
     }
 
     @Test func yesNoOnOffStayWordsAndNumbersKeepTheirType() throws {
-        let yaml = valid + "\n  answer:\n    values: [yes, no, on, off, {in: three, out: 3}]\n"
+        let yaml = valid + "\n  answer:\n    values: [yes, no, on, off, {in: three, out: 3}]\n  trigger:\n    values: [{in: when i get home, out: {event: arrive, place: home}}]\n"
         let grammar = try loader.load(text: yaml, locale: "en")
         let values = grammar.lists["answer"]?.values.map(\.out)
-        #expect(values == [.string("yes"), .string("no"), .string("on"), .string("off"), .integer(3)])
+        #expect(values == [.string("yes"), .string("no"), .string("on"), .string("off"), .number(3)])
+        #expect(grammar.lists["trigger"]?.values.first?.out == .object([("event", .string("arrive")), ("place", .string("home"))]))
     }
 
     @Test func malformedYAMLAndEmptyFiles() {
