@@ -61,7 +61,7 @@ public struct TemplateParser {
         var items: [Expression] = []
         var text = ""
         func flush() {
-            if !text.trimmingCharacters(in: .whitespaces).isEmpty { items.append(.words(text)) }
+            if text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) { items.append(.words(text)) }
             text = ""
         }
         while let c = current {

@@ -27,10 +27,28 @@ public struct GrammarCompiler {
     }
 }
 
+/// Memo tables of one compilation: the same literal text and lists recur across templates
+/// (rules are inlined everywhere), so each is tokenized and analysed once.
+final class CompileCaches {
+    let normalizer: Normalizer
+    private var tokens: [String: [Token]] = [:]
+    var listClauses: [String: Set<String>?] = [:]
+
+    init(normalizer: Normalizer) { self.normalizer = normalizer }
+
+    func tokens(_ text: String) -> [Token] {
+        if let cached = tokens[text] { return cached }
+        let result = normalizer.tokenize(text).tokens
+        tokens[text] = result
+        return result
+    }
+}
+
 /// The mutable state of one compilation.
 struct Builder {
     let grammar: LanguageGrammar
     let normalizer: Normalizer
+    let caches: CompileCaches
     var output: CompiledGrammar
     var listIndex: [String: Int32] = [:]
     var listPhraseSets: [String: Int32] = [:]
@@ -43,6 +61,7 @@ struct Builder {
     init(grammar: LanguageGrammar, apps: [AppVocabulary], schema: Schema, normalizer: Normalizer, entities catalog: EntityCatalog) {
         self.grammar = grammar
         self.normalizer = normalizer
+        self.caches = CompileCaches(normalizer: normalizer)
         let lists = grammar.lists.values.sorted { $0.name < $1.name }
         output = CompiledGrammar(locale: grammar.locale, normalizer: normalizer, schema: schema, apps: apps, lists: lists)
         for (i, list) in lists.enumerated() { listIndex[list.name] = Int32(i) }
@@ -156,7 +175,7 @@ struct Builder {
 
     private mutating func compileWords(_ text: String, from: Int32, context: TemplateContext) -> Int32 {
         var node = from
-        for token in normalizer.tokenize(text).tokens where context.keepPunctuation || !token.isPunctuation {
+        for token in caches.tokens(text) where context.keepPunctuation || !token.isPunctuation {
             let next = newNode()
             edge(node, .word(output.keys.intern(token.looseKey)), next)
             node = next

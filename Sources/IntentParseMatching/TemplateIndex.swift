@@ -32,12 +32,19 @@ extension Builder {
 
     /// A closed list of fixed values ({call_redial}) requires one of its values' first words.
     private func closedListClause(_ name: String) -> Clause? {
+        if let cached = caches.listClauses[name] { return cached }
+        let clause = computeClosedListClause(name)
+        caches.listClauses[name] = .some(clause)
+        return clause
+    }
+
+    private func computeClosedListClause(_ name: String) -> Clause? {
         guard let list = grammar.lists[name], !list.isWildcard, list.vocabulary == nil, list.parameter == nil,
               list.entity == nil, list.range == nil, !list.values.isEmpty else { return nil }
         var clause = Clause()
         for value in list.values {
             for phrase in value.spoken.expression.phrases(rules: grammar.rules) {
-                guard let first = normalizer.tokenize(phrase).tokens.first(where: { !$0.isPunctuation }) else { return nil }
+                guard let first = caches.tokens(phrase).first(where: { !$0.isPunctuation }) else { return nil }
                 clause.insert(first.looseKey)
             }
         }
@@ -49,7 +56,7 @@ extension Builder {
         guard depth < 64 else { return [] }
         switch expression {
         case .words(let text):
-            return normalizer.tokenize(text).tokens.filter { !$0.isPunctuation }.map { [$0.looseKey] }
+            return caches.tokens(text).filter { !$0.isPunctuation }.map { [$0.looseKey] }
         case .sequence(let items), .permutation(let items):
             return items.flatMap { requiredClauses($0, depth: depth + 1) }
         case .choice(let items):

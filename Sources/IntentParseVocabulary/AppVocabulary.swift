@@ -119,7 +119,7 @@ public struct AppVocabulary: Sendable {
     }
 
     static func fallbackChain(_ locale: String, developmentRegion: String?) -> [String] {
-        let normalized = locale.replacingOccurrences(of: "_", with: "-")
+        let normalized = String(locale.map { $0 == "_" ? "-" : $0 })
         var chain = [normalized]
         var parts = normalized.split(separator: "-").map(String.init)
         while parts.count > 1 {
