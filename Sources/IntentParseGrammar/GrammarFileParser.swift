@@ -7,7 +7,7 @@ struct GrammarFileParser {
     static let topLevelKeys = ["language", "intents", "lists", "expansion_rules", "skip_words", "settings"]
     static let dataKeys = ["sentences", "slots", "requires_context", "excludes_context", "metadata", "response", "expansion_rules"]
     static let ignoredDataKeys = ["requires_context", "excludes_context", "metadata", "response"]
-    static let listKeys = ["values", "range", "wildcard", "vocabulary", "parameter", "entity"]
+    static let listKeys = ["values", "range", "wildcard", "vocabulary", "parameter", "entity", "exclude_first_words"]
 
     var reader: YAMLReader
     let locale: String
@@ -154,8 +154,12 @@ struct GrammarFileParser {
             case "vocabulary": list.vocabulary = reader.string(pair.value, "vocabulary")
             case "parameter": list.parameter = reader.string(pair.value, "parameter")
             case "entity": list.entity = reader.string(pair.value, "entity")
+            case "exclude_first_words": list.excludedFirstWords = reader.strings(pair.value, "exclude_first_words").map(\.0)
             default: break
             }
+        }
+        if !list.excludedFirstWords.isEmpty, !list.isWildcard {
+            reader.error(keyNode, "list {\(name)}: exclude_first_words applies only to a wildcard list")
         }
         let sources = [!list.values.isEmpty, list.range != nil, list.entity != nil].filter { $0 }.count
         if sources > 1 {

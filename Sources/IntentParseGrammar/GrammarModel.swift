@@ -90,6 +90,8 @@ public struct ListDefinition: Sendable {
     public var range: (from: Int, to: Int, step: Int)?
     /// Any words (at least one).
     public var isWildcard = false
+    /// Words a wildcard value may not start with ("call me Carrie" is no call to "me Carrie").
+    public var excludedFirstWords: [String] = []
     /// An INVocabularyStringType case: the app's user vocabulary.
     public var vocabulary: String?
     /// "Intent.parameter": the app's AppIntentVocabulary terms for that parameter.

@@ -20,6 +20,9 @@ struct Edge: Sendable {
         case wildcardOpen(slot: Int32, order: Int32)
         /// One word of an open wildcard.
         case wildcardToken
+        /// The first word of an open wildcard, which may not be one of `excluded` (an index into
+        /// the compiled grammar's excluded word sets).
+        case wildcardFirstToken(excluded: Int32)
         case wildcardClose
         /// A whole automaton matched: a template index, or `Automaton.prefixAccept` / `suffixAccept`.
         case accept(Int32)
@@ -30,7 +33,7 @@ struct Edge: Sendable {
 
     var consumes: Bool {
         switch kind {
-        case .word, .phrases, .entity, .wildcardToken: return true
+        case .word, .phrases, .entity, .wildcardToken, .wildcardFirstToken: return true
         case .epsilon, .wildcardOpen, .wildcardClose, .accept: return false
         }
     }

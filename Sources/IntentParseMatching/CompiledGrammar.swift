@@ -41,6 +41,8 @@ public struct CompiledGrammar: Sendable {
     var appPhraseSet: Int32 = 0
     /// Donated shortcuts by voice phrase.
     var shortcuts: ShortcutIndex
+    /// Interned loose keys a wildcard's first word may not be, per list that excludes some.
+    var excludedFirstWords: [Set<Int32>] = []
 
     init(locale: String, normalizer: Normalizer, schema: Schema, apps: [AppVocabulary], lists: [ListDefinition]) {
         self.locale = locale

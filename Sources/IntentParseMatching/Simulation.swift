@@ -168,7 +168,7 @@ struct Simulation {
             next.pendingStart = -1
             next.pendingSlot = -1
             return next
-        case .accept, .word, .phrases, .entity, .wildcardToken: return nil
+        case .accept, .word, .phrases, .entity, .wildcardToken, .wildcardFirstToken: return nil
         }
     }
 
@@ -208,8 +208,9 @@ struct Simulation {
                 next.evidence.literal += 1
             }
             chart[position + 1].relax(edge.target, next)
-        case .wildcardToken:
+        case .wildcardToken, .wildcardFirstToken:
             guard !isPunctuation[position] else { return }
+            if case .wildcardFirstToken(let excluded) = edge.kind, grammar.excludedFirstWords[Int(excluded)].contains(keyIDs[position]) { return }
             var next = thread
             next.weight += Weights.wildcard + Weights.wildcardOrder * Double(thread.pendingOrder)
             next.evidence.wildcard += 1

@@ -42,7 +42,13 @@ extension Builder {
             let open = newNode(allowsSkip: false)
             let inside = newNode(allowsSkip: false)
             edge(from, .wildcardOpen(slot: slot, order: slotOrder), open)
-            edge(open, .wildcardToken, inside)
+            if list.excludedFirstWords.isEmpty {
+                edge(open, .wildcardToken, inside)
+            } else {
+                let keys = list.excludedFirstWords.flatMap { caches.tokens($0).filter { !$0.isPunctuation }.prefix(1).map(\.looseKey) }
+                output.excludedFirstWords.append(Set(keys.map { output.keys.intern($0) }))
+                edge(open, .wildcardFirstToken(excluded: Int32(output.excludedFirstWords.count - 1)), inside)
+            }
             edge(inside, .wildcardToken, inside)
             edge(inside, .wildcardClose, end)
         }

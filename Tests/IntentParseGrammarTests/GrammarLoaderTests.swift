@@ -83,6 +83,12 @@ import IntentParseSchema
         #expect(found.contains { $0.message.contains("unknown key 'list'") && $0.message.contains("did you mean 'lists'") })
     }
 
+    @Test func excludedFirstWordsNeedAWildcard() throws {
+        #expect(errors(valid + "\n  bad: {values: [a], exclude_first_words: [me]}\n").contains { $0.message.contains("only to a wildcard list") })
+        let grammar = try loader.load(text: valid + "\n  open: {wildcard: true, exclude_first_words: [me, you]}\n", locale: "en")
+        #expect(grammar.lists["open"]?.excludedFirstWords == ["me", "you"])
+    }
+
     @Test func listsNeedASource() {
         #expect(errors(valid + "\n  empty: {}\n").contains { $0.message.contains("has no values") })
         #expect(errors(valid + "\n  bad: {vocabulary: contactNames}\n").contains { $0.message.contains("did you mean 'contactName'") })

@@ -111,6 +111,15 @@ import Testing
         #expect(parser.parse(" ?! ", locale: "en").reason == "no words in the utterance")
     }
 
+    @Test func wildcardsRefuseExcludedFirstWords() throws {
+        let grammar = MatcherFixture.grammarText.replacingOccurrences(of: "person: {vocabulary: contactName, wildcard: true}",
+                                                                       with: "person: {vocabulary: contactName, wildcard: true, exclude_first_words: [me]}")
+        let strict = try MatcherFixture.parser(grammar: grammar)
+        #expect(strict.parse("tell me a joke", locale: "en").best == nil)
+        #expect(strict.parse("tell Mike a joke", locale: "en").best?.spoken("recipients") == ["Mike"])
+        #expect(parser.parse("tell me a joke", locale: "en").best?.spoken("recipients") == ["me"])
+    }
+
     @Test func missingRequiredParametersAreListed() throws {
         #expect(try best("send a message to Coco").missing == ["content"])
     }
