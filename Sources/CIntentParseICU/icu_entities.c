@@ -26,7 +26,7 @@ static int32_t cip_copy(const UChar *src, int32_t length, uint16_t *dst, int32_t
 void *cip_number_open(const char *locale, int32_t style) {
     UErrorCode status = U_ZERO_ERROR;
     UNumberFormatStyle icuStyle = style == CIP_NUMBER_ORDINAL_DIGITS ? UNUM_ORDINAL
-        : style == CIP_NUMBER_ORDINAL_WORDS ? UNUM_SPELLOUT : UNUM_DECIMAL;
+        : (style == CIP_NUMBER_ORDINAL_WORDS || style == CIP_NUMBER_SPELLOUT) ? UNUM_SPELLOUT : UNUM_DECIMAL;
     UNumberFormat *f = unum_open(icuStyle, NULL, 0, locale, NULL, &status);
     if (U_FAILURE(status)) return NULL;
     if (style == CIP_NUMBER_ORDINAL_WORDS) {

@@ -6,7 +6,6 @@
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/unorm2.h>
-#include <unicode/unum.h>
 #include <unicode/ustring.h>
 #include <unicode/utrans.h>
 
@@ -112,31 +111,4 @@ int32_t cip_words_segment(void *handle, const uint16_t *text, int32_t length,
 
 void cip_words_close(void *handle) {
     if (handle != NULL) ubrk_close((UBreakIterator *)handle);
-}
-
-void *cip_spellout_open(const char *locale) {
-    UErrorCode status = U_ZERO_ERROR;
-    UNumberFormat *f = unum_open(UNUM_SPELLOUT, NULL, 0, locale, NULL, &status);
-    if (U_FAILURE(status)) return NULL;
-    unum_setAttribute(f, UNUM_LENIENT_PARSE, 1);
-    return f;
-}
-
-int32_t cip_spellout_parse(void *handle, const uint16_t *text, int32_t length, double *value) {
-    UErrorCode status = U_ZERO_ERROR;
-    int32_t pos = 0;
-    double v = unum_parseDouble((const UNumberFormat *)handle, (const UChar *)text, length, &pos, &status);
-    if (U_FAILURE(status)) return 0;
-    *value = v;
-    return pos;
-}
-
-int32_t cip_spellout_format(void *handle, double value, uint16_t *dst, int32_t dstCapacity) {
-    UErrorCode status = U_ZERO_ERROR;
-    int32_t n = unum_formatDouble((const UNumberFormat *)handle, value, (UChar *)dst, dstCapacity, NULL, &status);
-    return cip_result(status, n);
-}
-
-void cip_spellout_close(void *handle) {
-    if (handle != NULL) unum_close((UNumberFormat *)handle);
 }

@@ -12,24 +12,19 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
     /// The longest run of words tried as one number.
     static let maxWords = 8
 
-    private let handle: UnsafeMutableRawPointer?
-    private let lock = NSLock()
+    private let spellOutFormat: ICUNumberFormat?
     private let numberWords: Set<String>
     private let normalizer: Normalizer
 
     public init(locale: String) {
-        handle = cip_spellout_open(locale.replacingOccurrences(of: "-", with: "_"))
+        spellOutFormat = ICUNumberFormat(locale: locale, style: CIP_NUMBER_SPELLOUT)
         normalizer = Normalizer(locale: locale)
         var words = Set<String>()
-        if let handle {
-            for n in Array(0...100) + [1000, 1_000_000, 1_000_000_000] + [200, 300, 500] {
-                for key in normalizer.looseKeys(NumberParser.format(handle, Double(n))) { words.insert(key) }
-            }
+        for n in Array(0...100) + [1000, 1_000_000, 1_000_000_000] + [200, 300, 500] {
+            for key in normalizer.looseKeys(spellOutFormat?.format(Double(n)) ?? "") { words.insert(key) }
         }
         numberWords = words
     }
-
-    deinit { if let handle { cip_spellout_close(handle) } }
 
     public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
         let tokens = text.tokens
@@ -43,7 +38,7 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
     /// Spelled-out numbers: the longest run of number words ICU reads completely.
     private func words(in text: TokenizedText, from start: Int) -> [EntityMatch] {
         let tokens = text.tokens
-        guard handle != nil, tokens[start].kind == .word, numberWords.contains(tokens[start].looseKey) else { return [] }
+        guard spellOutFormat != nil, tokens[start].kind == .word, numberWords.contains(tokens[start].looseKey) else { return [] }
         var end = start
         var lastWord = start
         while end < tokens.count, end - start < NumberParser.maxWords * 2 {
@@ -68,13 +63,7 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
 
     /// Parses a whole phrase with ICU; nil unless every character is consumed.
     func parse(_ phrase: String) -> Double? {
-        guard let handle else { return nil }
-        let units = Array(phrase.utf16)
-        var value = 0.0
-        let consumed = lock.withLock {
-            units.withUnsafeBufferPointer { cip_spellout_parse(handle, $0.baseAddress, Int32($0.count), &value) }
-        }
-        return Int(consumed) == units.count ? value : nil
+        spellOutFormat?.parse(phrase)
     }
 
     /// The value of one number word ("eight"), however the words after it read: ICU reads
@@ -86,20 +75,12 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
 
     /// `value` in words ("one thousand"); nil when ICU has no spell-out rules for the locale.
     func spellOut(_ value: Double) -> String? {
-        guard let handle else { return nil }
-        let words = lock.withLock { NumberParser.format(handle, value) }
-        return words.isEmpty ? nil : words
+        guard let words = spellOutFormat?.format(value), !words.isEmpty else { return nil }
+        return words
     }
 
     private func digits(_ token: Token) -> Double? {
         let cleaned = token.text.replacingOccurrences(of: ",", with: "")
         return Double(cleaned)
-    }
-
-    private static func format(_ handle: UnsafeMutableRawPointer, _ value: Double) -> String {
-        var buffer = [UInt16](repeating: 0, count: 256)
-        let length = cip_spellout_format(handle, value, &buffer, 256)
-        guard length > 0 else { return "" }
-        return String(decoding: buffer[0..<Int(length)], as: UTF16.self)
     }
 }

@@ -55,21 +55,13 @@ int32_t cip_words_segment(void *handle, const uint16_t *text, int32_t length,
                           int32_t *starts, int32_t *ends, int32_t *kinds, int32_t capacity);
 void cip_words_close(void *handle);
 
-/* ---- Spelled-out numbers (ICU rule-based number format, spellout rules) ---- */
-void *cip_spellout_open(const char *locale);
-/* Parses text as a spelled-out number. Returns the number of UTF-16 units consumed (0 when
- * nothing parsed) and stores the value in *value. */
-int32_t cip_spellout_parse(void *handle, const uint16_t *text, int32_t length, double *value);
-/* Formats value as words into dst; returns the length or a negative status. */
-int32_t cip_spellout_format(void *handle, double value, uint16_t *dst, int32_t dstCapacity);
-void cip_spellout_close(void *handle);
-
-/* ---- Number formats: decimal, ordinal (digits and words) ---- */
+/* ---- Number formats: decimal, spelled-out cardinals, ordinals (digits and words) ---- */
 
 /* Styles for cip_number_open. */
 #define CIP_NUMBER_DECIMAL 0          /* "1,234.5" */
 #define CIP_NUMBER_ORDINAL_DIGITS 1   /* digits with the locale's ordinal suffix: "3rd" */
 #define CIP_NUMBER_ORDINAL_WORDS 2    /* spelled-out ordinals, rule set %spellout-ordinal: "third" */
+#define CIP_NUMBER_SPELLOUT 3         /* spelled-out cardinals: "twenty-three" */
 
 /* locale is an ASCII locale id; returns NULL when ICU cannot open the format. */
 void *cip_number_open(const char *locale, int32_t style);
