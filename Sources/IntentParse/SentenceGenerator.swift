@@ -23,12 +23,20 @@ public struct SentenceGenerator {
         self.entityExamples = entityExamples
         self.random = SplitMix64(seed: seed)
         var words = Set<String>()
-        for template in grammar.templates {
-            for phrase in template.source.expression.phrases(rules: grammar.rules).prefix(4) {
-                for word in phrase.split(separator: " ") where word.count > 2 { words.insert(String(word)) }
-            }
-        }
+        for template in grammar.templates { SentenceGenerator.literalWords(template.source.expression, into: &words) }
         fillers = words.sorted()
+    }
+
+    /// The literal words of an expression, without expanding its choices into phrases.
+    private static func literalWords(_ expression: Expression, into words: inout Set<String>) {
+        switch expression {
+        case .words(let text):
+            for word in text.split(separator: " ") where word.count > 2 { words.insert(String(word)) }
+        case .sequence(let items), .choice(let items), .permutation(let items):
+            for item in items { literalWords(item, into: &words) }
+        case .optional(let inner): literalWords(inner, into: &words)
+        case .slot, .rule: break
+        }
     }
 
     /// `count` sentences, templates drawn uniformly.
