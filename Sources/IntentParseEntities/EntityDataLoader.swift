@@ -74,7 +74,7 @@ public struct EntityDataLoader {
         if !pairs.contains(where: { $0.key == "language" }) { reader.error(root, "missing 'language: \(locale)'") }
         for pair in pairs {
             switch pair.key {
-            case "language": checkLanguage(pair.value)
+            case "language": reader.checkLanguage(pair.value, locale: locale)
             case "numbers": readNumbers(pair.value)
             case "currency": readCurrency(pair.value)
             case "dates": readDates(pair.value)
@@ -82,13 +82,6 @@ public struct EntityDataLoader {
             case "distance": data.distanceUnits.merge(readUnits(pair.value, known: DistanceParser.units, "distance"), uniquingKeysWith: +)
             default: break
             }
-        }
-    }
-
-    private mutating func checkLanguage(_ node: Node) {
-        guard let language = reader.string(node, "language") else { return }
-        if language.replacingOccurrences(of: "_", with: "-").lowercased() != locale.lowercased() {
-            reader.error(node, "language '\(language)' does not match its folder '\(locale)'")
         }
     }
 

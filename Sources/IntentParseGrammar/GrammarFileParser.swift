@@ -28,7 +28,7 @@ struct GrammarFileParser {
         }
         for pair in pairs {
             switch pair.key {
-            case "language": checkLanguage(pair.value)
+            case "language": reader.checkLanguage(pair.value, locale: locale)
             case "intents": parseIntents(pair.value)
             case "lists": parseLists(pair.value)
             case "expansion_rules": parseRules(pair.value)
@@ -36,13 +36,6 @@ struct GrammarFileParser {
             case "settings": reader.warning(pair.keyNode, "hassil 'settings' are not used by intentparse and are ignored")
             default: break
             }
-        }
-    }
-
-    private mutating func checkLanguage(_ node: Node) {
-        guard let language = reader.string(node, "language") else { return }
-        if language.replacingOccurrences(of: "_", with: "-").lowercased() != locale.lowercased() {
-            reader.error(node, "language '\(language)' does not match its folder '\(locale)'")
         }
     }
 

@@ -154,6 +154,14 @@ public struct YAMLReader {
         return value
     }
 
+    /// Checks a file's `language:` against the locale folder it sits in.
+    public mutating func checkLanguage(_ node: Node, locale: String) {
+        guard let language = string(node, "language") else { return }
+        if String(language.map { $0 == "_" ? "-" : $0 }).lowercased() != locale.lowercased() {
+            error(node, "language '\(language)' does not match its folder '\(locale)'")
+        }
+    }
+
     /// Reports keys not in `allowed`, with a suggestion.
     public mutating func checkKeys(_ pairs: [(key: String, keyNode: Node, value: Node)], allowed: [String], in what: String) {
         for pair in pairs where !allowed.contains(pair.key) {
