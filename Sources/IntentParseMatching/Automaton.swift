@@ -39,10 +39,19 @@ struct Edge: Sendable {
     }
 }
 
-struct AutomatonNode: Sendable {
-    var edges: [Edge] = []
+/// The automaton while it is compiled: nodes as they are created and edges as a flat list,
+/// so that building 60,000 nodes allocates a few arrays, not one per node.
+struct AutomatonDraft: Sendable {
     /// False inside a slot: skip words there belong to the slot's value.
-    var allowsSkip = true
+    var allowsSkip: [Bool] = []
+    var edges: [(from: Int32, edge: Edge)] = []
+
+    mutating func newNode(allowsSkip: Bool) -> Int32 {
+        self.allowsSkip.append(allowsSkip)
+        return Int32(self.allowsSkip.count - 1)
+    }
+
+    mutating func add(_ edge: Edge, from: Int32) { edges.append((from, edge)) }
 }
 
 enum Automaton {
@@ -62,16 +71,35 @@ struct FrozenAutomaton: Sendable {
 
     init() {}
 
-    init(_ nodes: [AutomatonNode]) {
-        edgeStart.reserveCapacity(nodes.count + 1)
-        for node in nodes {
-            let quiet = node.edges.filter { !$0.consumes }
-            edges += quiet
-            consumingStart.append(Int32(edges.count))
-            edges += node.edges.filter(\.consumes)
-            edgeStart.append(Int32(edges.count))
-            allowsSkip.append(node.allowsSkip)
+    /// Groups the draft's edges by node (a counting sort), non-consuming edges first, keeping
+    /// each node's edges in the order they were added.
+    init(_ draft: AutomatonDraft) {
+        let count = draft.allowsSkip.count
+        var quiet = [Int32](repeating: 0, count: count)
+        var consuming = [Int32](repeating: 0, count: count)
+        for (from, edge) in draft.edges {
+            if edge.consumes { consuming[Int(from)] += 1 } else { quiet[Int(from)] += 1 }
         }
+        edgeStart = [Int32](repeating: 0, count: count + 1)
+        consumingStart = [Int32](repeating: 0, count: count)
+        for node in 0..<count {
+            consumingStart[node] = edgeStart[node] + quiet[node]
+            edgeStart[node + 1] = consumingStart[node] + consuming[node]
+        }
+        var nextQuiet = Array(edgeStart.dropLast()), nextConsuming = consumingStart
+        let placeholder = Edge(kind: .epsilon, target: 0)
+        edges = [Edge](repeating: placeholder, count: draft.edges.count)
+        for (from, edge) in draft.edges {
+            let node = Int(from)
+            if edge.consumes {
+                edges[Int(nextConsuming[node])] = edge
+                nextConsuming[node] += 1
+            } else {
+                edges[Int(nextQuiet[node])] = edge
+                nextQuiet[node] += 1
+            }
+        }
+        allowsSkip = draft.allowsSkip
     }
 
     var nodeCount: Int { allowsSkip.count }

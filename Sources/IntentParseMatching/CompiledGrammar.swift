@@ -22,8 +22,8 @@ public struct CompiledGrammar: Sendable {
     let schema: Schema
     let apps: [AppVocabulary]
     var lists: [ListDefinition]
-    /// Nodes while compiling; `automaton` once compiled.
-    var nodes: [AutomatonNode] = []
+    /// The automaton while compiling; `automaton` once compiled.
+    var draft = AutomatonDraft()
     var automaton = FrozenAutomaton()
     var keys = KeyTable()
     var phraseSets: [PhraseSet] = []

@@ -91,19 +91,18 @@ struct Builder {
         output.prefixStart = compileWrapper(LanguageGrammar.appPrefixRule, accept: Automaton.prefixAccept)
         output.suffixStart = compileWrapper(LanguageGrammar.appSuffixRule, accept: Automaton.suffixAccept)
         buildIndex()
-        output.automaton = FrozenAutomaton(output.nodes)
-        output.nodes = []
+        output.automaton = FrozenAutomaton(output.draft)
+        output.draft = AutomatonDraft()
     }
 
     // MARK: nodes
 
     mutating func newNode(allowsSkip: Bool = true) -> Int32 {
-        output.nodes.append(AutomatonNode(allowsSkip: allowsSkip))
-        return Int32(output.nodes.count - 1)
+        output.draft.newNode(allowsSkip: allowsSkip)
     }
 
     mutating func edge(_ from: Int32, _ kind: Edge.Kind, _ to: Int32) {
-        output.nodes[Int(from)].edges.append(Edge(kind: kind, target: to))
+        output.draft.add(Edge(kind: kind, target: to), from: from)
     }
 
     func slotID(_ name: String, in output: inout CompiledGrammar) -> Int32 {
