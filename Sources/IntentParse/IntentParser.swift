@@ -41,39 +41,66 @@ public struct IntentParser: Sendable {
         }
     }
 
+    /// Everything read from the grammar and vocabulary folders, validated but not compiled.
+    public struct Sources: Sendable {
+        public var schema: Schema
+        public var apps: [AppVocabulary]
+        public var grammars: [String: LanguageGrammar]
+        public var dialogueLanguages: [String: DialogueLanguage]
+        public var entityData: [String: EntityData]
+        public var warnings: [Diagnostic]
+
+        /// Reads apps (whose custom intents extend the schema), then grammars, dialogue files
+        /// and entity data; throws `DiagnosticError` with every problem found.
+        public static func load(grammars grammarsURL: URL, vocabulary vocabularyURL: URL, options: Options = Options()) throws -> Sources {
+            var diagnostics: [Diagnostic] = []
+            var apps: [AppVocabulary] = []
+            var grammars: [String: LanguageGrammar] = [:]
+            do {
+                let loaded = try VocabularyLoader(schema: .siriKit).load(directory: vocabularyURL)
+                apps = loaded.apps
+                diagnostics += loaded.warnings
+            } catch let error as DiagnosticError {
+                diagnostics += error.diagnostics
+            }
+            let schema = VocabularyLoader.schema(.siriKit, with: apps)
+            do {
+                let loaded = try GrammarLoader(schema: schema, entities: EntityCatalog.names).load(directory: grammarsURL)
+                grammars = loaded.grammars
+                diagnostics += loaded.warnings
+            } catch let error as DiagnosticError {
+                diagnostics += error.diagnostics
+            }
+            if let locales = options.locales {
+                grammars = grammars.filter { locales.contains($0.key) }
+            }
+            var languages: [String: DialogueLanguage] = [:]
+            var log = DiagnosticLog()
+            for (locale, grammar) in grammars {
+                languages[locale] = DialogueLanguage.load(localeFolder: grammarsURL.appendingPathComponent(locale), grammar: grammar, log: &log)
+            }
+            let entityData = IntentParser.loadEntityData(grammars: grammarsURL, locales: Array(grammars.keys), log: &log)
+            diagnostics += log.diagnostics
+            if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(diagnostics) }
+            return Sources(schema: schema, apps: apps, grammars: grammars, dialogueLanguages: languages, entityData: entityData,
+                           warnings: diagnostics)
+        }
+    }
+
     public init(grammars grammarsURL: URL, vocabulary vocabularyURL: URL, options: Options = Options()) throws {
-        var schema = Schema.siriKit
-        var diagnostics: [Diagnostic] = []
-        var apps: [AppVocabulary] = []
-        var grammars: [String: LanguageGrammar] = [:]
-        do {
-            let loaded = try VocabularyLoader(schema: schema).load(directory: vocabularyURL)
-            apps = loaded.apps
-            diagnostics += loaded.warnings
-        } catch let error as DiagnosticError {
-            diagnostics += error.diagnostics
-        }
-        schema = VocabularyLoader.schema(schema, with: apps)
-        do {
-            let loaded = try GrammarLoader(schema: schema, entities: EntityCatalog.names).load(directory: grammarsURL)
-            grammars = loaded.grammars
-            diagnostics += loaded.warnings
-        } catch let error as DiagnosticError {
-            diagnostics += error.diagnostics
-        }
-        if let locales = options.locales {
-            grammars = grammars.filter { locales.contains($0.key) }
-        }
-        var languages: [String: DialogueLanguage] = [:]
-        var log = DiagnosticLog()
-        for (locale, grammar) in grammars {
-            languages[locale] = DialogueLanguage.load(localeFolder: grammarsURL.appendingPathComponent(locale), grammar: grammar, log: &log)
-        }
-        let entityData = IntentParser.loadEntityData(grammars: grammarsURL, locales: Array(grammars.keys), log: &log)
-        diagnostics += log.diagnostics
-        if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(diagnostics) }
-        try self.init(schema: schema, apps: apps, grammars: grammars, dialogueLanguages: languages, entityData: entityData,
-                      warnings: diagnostics, options: options)
+        try self.init(sources: .load(grammars: grammarsURL, vocabulary: vocabularyURL, options: options), options: options)
+    }
+
+    /// The same grammars and apps compiled with other options (no re-reading of files).
+    public func recompiled(options: Options) throws -> IntentParser {
+        try IntentParser(schema: schema, apps: apps, grammars: grammars, dialogueLanguages: dialogueLanguages,
+                         entityData: entityData, warnings: warnings, options: options)
+    }
+
+    /// Compiles loaded sources.
+    public init(sources: Sources, options: Options = Options()) throws {
+        try self.init(schema: sources.schema, apps: sources.apps, grammars: sources.grammars, dialogueLanguages: sources.dialogueLanguages,
+                      entityData: sources.entityData, warnings: sources.warnings, options: options)
     }
 
     /// Each locale's entity data files (`<grammars>/<locale>/entities/*.yaml`), where there are any.

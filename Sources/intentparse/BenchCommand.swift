@@ -55,26 +55,15 @@ struct Startup {
     static func measure(_ options: CommonOptions) throws -> Startup {
         let clock = ContinuousClock()
         let loadStart = clock.now
-        var schema = Schema.siriKit
-        let apps: [AppVocabulary]
-        let grammars: [String: LanguageGrammar]
-        var log = DiagnosticLog()
-        let grammarsURL = URL(fileURLWithPath: options.grammars)
+        let sources: IntentParser.Sources
         do {
-            apps = try VocabularyLoader(schema: schema).load(directory: URL(fileURLWithPath: options.vocabulary)).apps
-            schema = VocabularyLoader.schema(schema, with: apps)
-            grammars = try GrammarLoader(schema: schema, entities: EntityCatalog.names).load(directory: grammarsURL).grammars
+            sources = try IntentParser.Sources.load(grammars: URL(fileURLWithPath: options.grammars), vocabulary: URL(fileURLWithPath: options.vocabulary))
         } catch let error as DiagnosticError {
             DiagnosticPrinter.standardError.print(error.diagnostics)
             throw ExitCode(2)
         }
-        let entityData = IntentParser.loadEntityData(grammars: grammarsURL, locales: Array(grammars.keys), log: &log)
-        if log.hasErrors {
-            DiagnosticPrinter.standardError.print(log.diagnostics)
-            throw ExitCode(2)
-        }
         let compileStart = clock.now
-        let parser = try IntentParser(schema: schema, apps: apps, grammars: grammars, entityData: entityData)
+        let parser = try IntentParser(sources: sources)
         let end = clock.now
         return Startup(parser: parser, loadMilliseconds: (compileStart - loadStart).milliseconds,
                        compileMilliseconds: (end - compileStart).milliseconds)

@@ -18,7 +18,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         let parser = try options.loadParser()
-        let handWritten = try options.loadParser(options: IntentParser.Options(learnFromExamples: false))
+        let handWritten = try parser.recompiled(options: IntentParser.Options(learnFromExamples: false))
         var failures = 0, total = 0, learnedOnly: [String] = []
         for app in parser.apps {
             for (language, localized) in app.localizations.sorted(by: { $0.key < $1.key }) {
