@@ -62,14 +62,9 @@ enum Automaton {
 /// The automaton after compilation, flattened for the hot loop: every node's edges are one
 /// contiguous run of `edges` (non-consuming edges first), so matching touches no per-node array.
 struct FrozenAutomaton: Sendable {
-    /// Node n's edges are `edges[edgeStart[n]..<edgeStart[n + 1]]`; the consuming ones start at
-    /// `consumingStart[n]`.
-    var edgeStart: [Int32] = [0]
-    var consumingStart: [Int32] = []
-    var edges: [Edge] = []
-    var allowsSkip: [Bool] = []
+    private let storage: Storage
 
-    init() {}
+    init() { storage = Storage(edgeStart: [0], consumingStart: [], edges: [], allowsSkip: []) }
 
     /// Groups the draft's edges by node (a counting sort), non-consuming edges first, keeping
     /// each node's edges in the order they were added.
@@ -80,15 +75,15 @@ struct FrozenAutomaton: Sendable {
         for (from, edge) in draft.edges {
             if edge.consumes { consuming[Int(from)] += 1 } else { quiet[Int(from)] += 1 }
         }
-        edgeStart = [Int32](repeating: 0, count: count + 1)
-        consumingStart = [Int32](repeating: 0, count: count)
+        var edgeStart = [Int32](repeating: 0, count: count + 1)
+        var consumingStart = [Int32](repeating: 0, count: count)
         for node in 0..<count {
             consumingStart[node] = edgeStart[node] + quiet[node]
             edgeStart[node + 1] = consumingStart[node] + consuming[node]
         }
         var nextQuiet = Array(edgeStart.dropLast()), nextConsuming = consumingStart
         let placeholder = Edge(kind: .epsilon, target: 0)
-        edges = [Edge](repeating: placeholder, count: draft.edges.count)
+        var edges = [Edge](repeating: placeholder, count: draft.edges.count)
         for (from, edge) in draft.edges {
             let node = Int(from)
             if edge.consumes {
@@ -99,10 +94,64 @@ struct FrozenAutomaton: Sendable {
                 nextQuiet[node] += 1
             }
         }
-        allowsSkip = draft.allowsSkip
+        storage = Storage(edgeStart: edgeStart, consumingStart: consumingStart, edges: edges, allowsSkip: draft.allowsSkip)
     }
 
-    var nodeCount: Int { allowsSkip.count }
+    var nodeCount: Int { storage.nodeCount }
+
+    /// Plain pointers into the automaton, valid while this automaton (its compiled grammar) lives.
+    var view: View { storage.view }
+
+    /// Node n's edges are `edges[edgeStart[n]..<edgeStart[n + 1]]`; the consuming ones start at
+    /// `consumingStart[n]`. A trivial value: reading through it never touches a reference count.
+    struct View {
+        let edgeStart: UnsafePointer<Int32>
+        let consumingStart: UnsafePointer<Int32>
+        let edges: UnsafePointer<Edge>
+        let allowsSkip: UnsafePointer<Bool>
+
+        /// Indexes of `node`'s non-consuming edges.
+        @inline(__always) func quietEdges(_ node: Int32) -> Range<Int> { Int(edgeStart[Int(node)])..<Int(consumingStart[Int(node)]) }
+        /// Indexes of `node`'s consuming edges.
+        @inline(__always) func consumingEdges(_ node: Int32) -> Range<Int> { Int(consumingStart[Int(node)])..<Int(edgeStart[Int(node) + 1]) }
+    }
+
+    /// Immutable memory that never moves, owned by the automaton.
+    private final class Storage: @unchecked Sendable {
+        let edgeStart: UnsafeMutableBufferPointer<Int32>
+        let consumingStart: UnsafeMutableBufferPointer<Int32>
+        let edges: UnsafeMutableBufferPointer<Edge>
+        let allowsSkip: UnsafeMutableBufferPointer<Bool>
+        let nodeCount: Int
+
+        init(edgeStart: [Int32], consumingStart: [Int32], edges: [Edge], allowsSkip: [Bool]) {
+            self.edgeStart = Storage.copy(edgeStart)
+            self.consumingStart = Storage.copy(consumingStart)
+            self.edges = Storage.copy(edges)
+            self.allowsSkip = Storage.copy(allowsSkip)
+            nodeCount = allowsSkip.count
+        }
+
+        deinit {
+            edgeStart.deallocate()
+            consumingStart.deallocate()
+            edges.deallocate()
+            allowsSkip.deallocate()
+        }
+
+        var view: View {
+            View(edgeStart: UnsafePointer(edgeStart.baseAddress!), consumingStart: UnsafePointer(consumingStart.baseAddress!),
+                 edges: UnsafePointer(edges.baseAddress!), allowsSkip: UnsafePointer(allowsSkip.baseAddress!))
+        }
+
+        /// A copy in fresh memory of at least one element, so every base address exists (the
+        /// element types are trivial: an uninitialized spare needs no deinitialization).
+        private static func copy<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
+            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, array.count))
+            _ = buffer.initialize(from: array)
+            return buffer
+        }
+    }
 }
 
 /// Interned loose keys of template literals. Utterance tokens unknown here map to `none`.

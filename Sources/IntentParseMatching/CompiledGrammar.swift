@@ -37,6 +37,8 @@ public struct CompiledGrammar: Sendable {
     /// Rarest required literal key → templates; templates with no required literal are `unindexed`.
     var index: [Int32: [Int32]] = [:]
     var unindexed: [Int32] = []
+    /// Every required clause per template, checked after the index lookup.
+    var requirements = TemplateRequirements()
     /// The phrase set holding every app name.
     var appPhraseSet: Int32 = 0
     /// Donated shortcuts by voice phrase.

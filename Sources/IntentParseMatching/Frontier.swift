@@ -13,11 +13,20 @@ struct Frontier {
 
     /// Forgets every thread but keeps the storage.
     mutating func removeAll() {
+        if !table.isEmpty {
+            if nodes.count * 8 < table.count {
+                // A sparse table (kept from a longer utterance): clear only the used entries.
+                for (index, node) in nodes.enumerated() {
+                    var slot = Frontier.hash(node) & mask
+                    while table[slot] != Int32(index + 1) { slot = (slot + 1) & mask }
+                    table[slot] = 0
+                }
+            } else {
+                for index in table.indices { table[index] = 0 }
+            }
+        }
         nodes.removeAll(keepingCapacity: true)
         threads.removeAll(keepingCapacity: true)
-        if !table.isEmpty {
-            for index in table.indices { table[index] = 0 }
-        }
     }
 
     /// The index of `node`'s thread, if any.
@@ -37,18 +46,21 @@ struct Frontier {
     /// Keeps `thread` for `node` if it is better than what is there; true when it was kept.
     @discardableResult
     mutating func relax(_ node: Int32, _ thread: Thread) -> Bool {
+        relaxReturningIndex(node, thread) != nil
+    }
+
+    /// Like `relax`, returning the index of `node`'s thread when it was kept.
+    mutating func relaxReturningIndex(_ node: Int32, _ thread: Thread) -> Int? {
         if let existing = index(of: node) {
-            guard thread.weight > threads[existing].weight else { return false }
+            guard thread.weight > threads[existing].weight else { return nil }
             threads[existing] = thread
-            return true
+            return existing
         }
         nodes.append(node)
         threads.append(thread)
         if !table.isEmpty || nodes.count > 8 { insert(nodes.count - 1) }
-        return true
+        return nodes.count - 1
     }
-
-    func thread(at index: Int) -> Thread { threads[index] }
 
     private mutating func insert(_ index: Int) {
         if table.isEmpty || nodes.count * 2 > table.count {

@@ -31,6 +31,7 @@ public struct MatchContext: Sendable {
 /// → the app-suffix automaton after each template accept short of the end → interpret, rank.
 public struct IntentMatcher: Sendable {
     public let grammar: CompiledGrammar
+    private let scratch = ScratchPool()
     /// How far into an utterance an app prefix may reach, and how long a suffix may be (words).
     static let prefixReach = 24
     static let suffixReach = 16
@@ -53,7 +54,8 @@ public struct IntentMatcher: Sendable {
             result.interpretations = [.shortcut(entry, exact: exact, apps: grammar.apps, schema: grammar.schema)]
             return result
         }
-        var simulation = Simulation(grammar: grammar, text: tokenized, entityContext: context.entityContext)
+        var simulation = Simulation(grammar: grammar, text: tokenized, entityContext: context.entityContext, scratch: scratch.take())
+        defer { scratch.give(simulation.scratch) }
         let accepts = templateAccepts(&simulation, tokenized)
         let interpreter = Interpreter(grammar: grammar, text: tokenized, contextApp: contextAppIndex(context.app), wordCount: words)
         let keep = context.maxAlternatives + 1
@@ -124,14 +126,32 @@ public struct IntentMatcher: Sendable {
         if thread.weight > (best[id]?.weight ?? -.infinity) { best[id] = thread }
     }
 
-    /// Templates whose rarest required word occurs in the utterance, plus the unindexed ones.
+    /// Templates whose rarest required clause occurs in the utterance and whose other required
+    /// clauses do too, plus the unindexed ones.
     func candidateTemplates(_ keyIDs: [Int32]) -> [Int32] {
-        var seen = Set<Int32>()
-        var result = grammar.unindexed
-        for key in keyIDs where key != KeyTable.none && seen.insert(key).inserted {
-            result += grammar.index[key] ?? []
+        var present = keyIDs.filter { $0 != KeyTable.none }
+        present.sort()
+        var unique: [Int32] = []
+        for key in present where unique.last != key { unique.append(key) }
+        func has(_ key: Int32) -> Bool {
+            if unique.count <= 16 { return unique.contains(key) }
+            var low = 0, high = unique.count
+            while low < high {
+                let middle = (low + high) / 2
+                if unique[middle] < key { low = middle + 1 } else { high = middle }
+            }
+            return low < unique.count && unique[low] == key
         }
-        return result.sorted()
+        var result = grammar.unindexed
+        for key in unique {
+            for template in grammar.index[key] ?? [] where grammar.requirements.satisfied(template, present: has) {
+                result.append(template)
+            }
+        }
+        result.sort()
+        var deduplicated: [Int32] = []
+        for template in result where deduplicated.last != template { deduplicated.append(template) }
+        return deduplicated
     }
 
     /// The index of the app named by `--app`, matched on any of its names or its identifier.

@@ -1,3 +1,4 @@
+import Foundation
 import IntentParseEntities
 import IntentParseNormalization
 
@@ -6,7 +7,11 @@ import IntentParseNormalization
 ///
 /// Cost: O(positions × live nodes × edges), with phrase and entity lookups cached per position,
 /// so no template and no input can make it backtrack exponentially. Threads are plain values;
-/// captures live in an arena owned by the simulation, shared by all runs over the utterance.
+/// captures live in an arena in the scratch memory, shared by all runs over the utterance.
+///
+/// NB: all per-utterance memory is a `MatchScratch` taken from a pool and given back, so a
+/// match allocates almost nothing once the pool is warm; the automaton is read through plain
+/// pointers (`FrozenAutomaton.View`), so the hot loop touches no reference count.
 struct Simulation {
     struct Accept {
         var id: Int32
@@ -16,55 +21,58 @@ struct Simulation {
 
     let grammar: CompiledGrammar
     let text: TokenizedText
-    let keyIDs: [Int32]
-    private let isPunctuation: [Bool]
-    private let skipEnds: [[Int]]
-    private let wordCounts: [Int]
-    private var arena: [PackedCapture] = []
-    private var matchValues: [[Int32]] = []
-    private var entityValues: [EntityValue] = []
-    private var spareChart: [Frontier] = []
+    private let automaton: FrozenAutomaton.View
     private let entityContext: EntityContext
-    /// Phrase matches per (set, position), filled on first use.
-    private var phraseCache: [[(end: Int, values: Int32, isSound: Bool)]?]
-    private var entityCache: [[EntityMatch]?]
+    private let tokenCount: Int
+    /// Memo slots per position: one per phrase set, then one per entity parser.
+    private let memoStride: Int
+    private(set) var scratch: MatchScratch
 
-    init(grammar: CompiledGrammar, text: TokenizedText, entityContext: EntityContext) {
+    init(grammar: CompiledGrammar, text: TokenizedText, entityContext: EntityContext, scratch: MatchScratch) {
         self.grammar = grammar
         self.text = text
         self.entityContext = entityContext
-        keyIDs = text.tokens.map { grammar.keys.id($0.looseKey) }
-        isPunctuation = text.tokens.map(\.isPunctuation)
-        skipEnds = text.tokens.indices.map { start in
-            grammar.skipWords.matches(in: text.tokens, from: start, key: \.looseKey).map(\.end)
+        automaton = grammar.automaton.view
+        tokenCount = text.tokens.count
+        memoStride = grammar.phraseSets.count + grammar.entities.count
+        self.scratch = scratch
+        self.scratch.reset(memoSlots: memoStride * (tokenCount + 1))
+        for token in text.tokens {
+            self.scratch.keyIDs.append(grammar.keys.id(token.looseKey))
+            self.scratch.isPunctuation.append(token.isPunctuation)
+            self.scratch.wordCounts.append(self.scratch.wordCounts[self.scratch.wordCounts.count - 1] + (token.isPunctuation ? 0 : 1))
         }
-        var counts = [0]
-        for token in text.tokens { counts.append(counts[counts.count - 1] + (token.isPunctuation ? 0 : 1)) }
-        wordCounts = counts
-        phraseCache = Array(repeating: nil, count: grammar.phraseSets.count * (text.tokens.count + 1))
-        entityCache = Array(repeating: nil, count: grammar.entities.count * (text.tokens.count + 1))
+        if !grammar.skipWords.isEmpty {
+            for start in text.tokens.indices {
+                self.scratch.skipStart.append(Int32(self.scratch.skipEnds.count))
+                for match in grammar.skipWords.matches(in: text.tokens, from: start, key: \.looseKey) {
+                    self.scratch.skipEnds.append(Int32(match.end))
+                }
+            }
+        }
+        self.scratch.skipStart.append(Int32(self.scratch.skipEnds.count))
     }
 
+    var keyIDs: [Int32] { scratch.keyIDs }
+
     /// Number of words (non-punctuation tokens) in `start..<end`.
-    func words(_ start: Int, _ end: Int) -> Int { wordCounts[end] - wordCounts[start] }
+    func words(_ start: Int, _ end: Int) -> Int { scratch.wordCounts[end] - scratch.wordCounts[start] }
 
     /// Runs from the seeds up to position `limit`, returning every accept reached.
     mutating func run(seeds: [(position: Int, node: Int32, thread: Thread)], limit: Int) -> [Accept] {
-        // One chart per utterance, emptied between runs, so its arrays are allocated once.
-        var chart = spareChart
-        spareChart = []
-        if chart.count < limit + 1 { chart = [Frontier](repeating: Frontier(), count: limit + 1) }
+        if scratch.chart.count < limit + 1 {
+            scratch.chart.append(contentsOf: repeatElement(Frontier(), count: limit + 1 - scratch.chart.count))
+        }
         for seed in seeds where seed.position <= limit {
-            chart[seed.position].relax(seed.node, seed.thread)
+            scratch.chart[seed.position].relax(seed.node, seed.thread)
         }
         var accepts: [Accept] = []
         for position in 0...limit {
-            closure(&chart[position], at: position, accepts: &accepts)
+            closure(at: position, accepts: &accepts)
             guard position < limit else { break }
-            advance(&chart, from: position, limit: limit)
+            advance(from: position, limit: limit)
         }
-        for index in chart.indices { chart[index].removeAll() }
-        spareChart = chart
+        for index in 0...limit { scratch.chart[index].removeAll() }
         return accepts
     }
 
@@ -73,9 +81,9 @@ struct Simulation {
     private mutating func capture(_ thread: Thread, _ packed: PackedCapture) -> Thread {
         var packed = packed
         packed.parent = thread.captures
-        arena.append(packed)
+        scratch.arena.append(packed)
         var next = thread
-        next.captures = Int32(arena.count - 1)
+        next.captures = Int32(scratch.arena.count - 1)
         return next
     }
 
@@ -84,12 +92,13 @@ struct Simulation {
         var result: [Capture] = []
         var index = thread.captures
         while index >= 0 {
-            let packed = arena[Int(index)]
+            let packed = scratch.arena[Int(index)]
             let source: CaptureSource
             switch packed.kind {
             case .wildcard: source = .wildcard
-            case .phrase, .soundPhrase: source = .phrase(set: packed.set, values: matchValues[Int(packed.values)], isSound: packed.kind == .soundPhrase)
-            case .entity: source = .entity(entityValues[Int(packed.values)])
+            case .phrase, .soundPhrase:
+                source = .phrase(set: packed.set, values: scratch.matchValues[Int(packed.values)], isSound: packed.kind == .soundPhrase)
+            case .entity: source = .entity(scratch.entityHits[Int(packed.values)].value)
             }
             result.append(Capture(slot: packed.slot, start: packed.start, end: packed.end, source: source))
             index = packed.parent
@@ -102,8 +111,8 @@ struct Simulation {
         var chain: [PackedCapture] = []
         var index = second.captures
         while index >= 0 {
-            chain.append(arena[Int(index)])
-            index = arena[Int(index)].parent
+            chain.append(scratch.arena[Int(index)])
+            index = scratch.arena[Int(index)].parent
         }
         var result = first
         for packed in chain.reversed() { result = capture(result, packed) }
@@ -118,34 +127,32 @@ struct Simulation {
 
     // MARK: the chart
 
-    /// Follows non-consuming edges at one position until nothing improves.
-    private mutating func closure(_ frontier: inout Frontier, at position: Int, accepts: inout [Accept]) {
+    /// Follows non-consuming edges at one position until nothing improves. A node already
+    /// expanded whose thread improves is queued in `again`, to be expanded once more; later
+    /// nodes are expanded in turn anyway.
+    private mutating func closure(at position: Int, accepts: inout [Accept]) {
         var next = 0
         var again: [Int] = []
-        while next < frontier.count {
+        while next < scratch.chart[position].count {
             next += 1
-            expand(&frontier, next - 1, at: position, accepts: &accepts, expandedBefore: next, again: &again)
+            expand(next - 1, at: position, accepts: &accepts, expandedBefore: next, again: &again)
             while let index = again.popLast() {
-                expand(&frontier, index, at: position, accepts: &accepts, expandedBefore: next, again: &again)
+                expand(index, at: position, accepts: &accepts, expandedBefore: next, again: &again)
             }
         }
     }
 
-    /// Follows the non-consuming edges of the thread at `index`. A node already expanded (its
-    /// index is below `expandedBefore`) whose thread improves is queued in `again`, to be
-    /// expanded once more; later nodes are expanded in turn anyway.
-    private mutating func expand(_ frontier: inout Frontier, _ index: Int, at position: Int, accepts: inout [Accept],
-                                 expandedBefore: Int, again: inout [Int]) {
-        let node = frontier.nodes[index]
-        let thread = frontier.thread(at: index)
-        let first = Int(grammar.automaton.edgeStart[Int(node)]), end = Int(grammar.automaton.consumingStart[Int(node)])
-        for e in first..<end {
-            let edge = grammar.automaton.edges[e]
+    /// Follows the non-consuming edges of the thread at `index` of the frontier at `position`.
+    private mutating func expand(_ index: Int, at position: Int, accepts: inout [Accept], expandedBefore: Int, again: inout [Int]) {
+        let node = scratch.chart[position].nodes[index]
+        let thread = scratch.chart[position].threads[index]
+        for e in automaton.quietEdges(node) {
+            let edge = automaton.edges[e]
             guard let followed = follow(edge, thread, at: position) else {
                 if case .accept(let id) = edge.kind { accepts.append(Accept(id: id, end: position, thread: thread)) }
                 continue
             }
-            if frontier.relax(edge.target, followed), let reached = frontier.index(of: edge.target), reached < expandedBefore {
+            if let reached = scratch.chart[position].relaxReturningIndex(edge.target, followed), reached < expandedBefore {
                 again.append(reached)
             }
         }
@@ -172,89 +179,99 @@ struct Simulation {
         }
     }
 
-    /// Follows consuming edges, skip words and free punctuation from one position.
-    private mutating func advance(_ chart: inout [Frontier], from position: Int, limit: Int) {
-        let frontier = chart[position]
-        let punctuation = isPunctuation[position]
-        for index in 0..<frontier.count {
-            let node = frontier.nodes[index]
-            let thread = frontier.thread(at: index)
+    /// Follows consuming edges, skip words and free punctuation from one position. Every edge
+    /// leads to a later position, so the frontier at `position` does not change meanwhile.
+    private mutating func advance(from position: Int, limit: Int) {
+        let punctuation = scratch.isPunctuation[position]
+        let count = scratch.chart[position].count
+        for index in 0..<count {
+            let node = scratch.chart[position].nodes[index]
+            let thread = scratch.chart[position].threads[index]
             if punctuation {
-                chart[position + 1].relax(node, thread)
-            } else if grammar.automaton.allowsSkip[Int(node)] {
-                for end in skipEnds[position] where end <= limit {
+                scratch.chart[position + 1].relax(node, thread)
+            } else if automaton.allowsSkip[Int(node)] {
+                for skip in Int(scratch.skipStart[position])..<Int(scratch.skipStart[position + 1]) {
+                    let end = Int(scratch.skipEnds[skip])
+                    guard end <= limit else { continue }
                     var skipped = thread
                     skipped.weight += Weights.skipped * Double(words(position, end))
                     skipped.evidence.skipped += words(position, end)
-                    chart[end].relax(node, skipped)
+                    scratch.chart[end].relax(node, skipped)
                 }
             }
-            let first = Int(grammar.automaton.consumingStart[Int(node)]), end = Int(grammar.automaton.edgeStart[Int(node) + 1])
-            for e in first..<end {
-                consume(grammar.automaton.edges[e], thread, from: position, limit: limit, chart: &chart)
+            for e in automaton.consumingEdges(node) {
+                consume(automaton.edges[e], thread, from: position, limit: limit)
             }
         }
     }
 
-    private mutating func consume(_ edge: Edge, _ thread: Thread, from position: Int, limit: Int, chart: inout [Frontier]) {
+    private mutating func consume(_ edge: Edge, _ thread: Thread, from position: Int, limit: Int) {
         switch edge.kind {
         case .word(let key):
-            guard keyIDs[position] == key else { return }
+            guard scratch.keyIDs[position] == key else { return }
             var next = thread
-            if isPunctuation[position] {
+            if scratch.isPunctuation[position] {
                 next.weight += Weights.punctuation
             } else {
                 next.weight += Weights.literal
                 next.evidence.literal += 1
             }
-            chart[position + 1].relax(edge.target, next)
+            scratch.chart[position + 1].relax(edge.target, next)
         case .wildcardToken, .wildcardFirstToken:
-            guard !isPunctuation[position] else { return }
-            if case .wildcardFirstToken(let excluded) = edge.kind, grammar.excludedFirstWords[Int(excluded)].contains(keyIDs[position]) { return }
+            guard !scratch.isPunctuation[position] else { return }
+            if case .wildcardFirstToken(let excluded) = edge.kind, grammar.excludedFirstWords[Int(excluded)].contains(scratch.keyIDs[position]) { return }
             var next = thread
             next.weight += Weights.wildcard + Weights.wildcardOrder * Double(thread.pendingOrder)
             next.evidence.wildcard += 1
-            chart[position + 1].relax(edge.target, next)
+            scratch.chart[position + 1].relax(edge.target, next)
         case .phrases(let set, let slot):
-            for match in phrases(set, at: position) where match.end <= limit {
-                let count = words(position, match.end)
-                var next = capture(thread, PackedCapture(slot: slot, start: Int32(position), end: Int32(match.end),
+            let hits = phrases(set, at: position)
+            for hit in hits.lowerBound..<hits.upperBound {
+                let match = scratch.phraseHits[hit]
+                let end = Int(match.end)
+                guard end <= limit else { continue }
+                let count = words(position, end)
+                var next = capture(thread, PackedCapture(slot: slot, start: Int32(position), end: match.end,
                                                         kind: match.isSound ? .soundPhrase : .phrase, set: set, values: match.values))
                 next.weight += (match.isSound ? Weights.soundsLike : Weights.named) * Double(count)
                 if match.isSound { next.evidence.soundsLike += count } else { next.evidence.named += count }
-                chart[match.end].relax(edge.target, next)
+                scratch.chart[end].relax(edge.target, next)
             }
         case .entity(let entity, let slot, let list):
-            for match in entities(entity, at: position) where match.end <= limit && inRange(match.value, list: list) {
-                entityValues.append(match.value)
-                let count = words(position, match.end)
-                var next = capture(thread, PackedCapture(slot: slot, start: Int32(position), end: Int32(match.end), kind: .entity, set: entity,
-                                                        values: Int32(entityValues.count - 1)))
+            let hits = entities(entity, at: position)
+            for hit in hits.lowerBound..<hits.upperBound {
+                let end = scratch.entityHits[hit].end
+                guard end <= limit, inRange(scratch.entityHits[hit].value, list: list) else { continue }
+                let count = words(position, end)
+                var next = capture(thread, PackedCapture(slot: slot, start: Int32(position), end: Int32(end), kind: .entity, set: entity,
+                                                        values: Int32(hit)))
                 next.weight += Weights.entity * Double(count)
                 next.evidence.named += count
-                chart[match.end].relax(edge.target, next)
+                scratch.chart[end].relax(edge.target, next)
             }
         case .epsilon, .wildcardOpen, .wildcardClose, .accept: return
         }
     }
 
-    private mutating func phrases(_ set: Int32, at position: Int) -> [(end: Int, values: Int32, isSound: Bool)] {
-        let key = Int(set) * (text.tokens.count + 1) + position
-        if let cached = phraseCache[key] { return cached }
-        let found = grammar.phraseSets[Int(set)].matches(in: text.tokens, from: position).map { match -> (end: Int, values: Int32, isSound: Bool) in
-            matchValues.append(match.values)
-            return (match.end, Int32(matchValues.count - 1), match.isSound)
+    /// Indexes into `scratch.phraseHits` of the phrases of `set` starting at `position`.
+    private mutating func phrases(_ set: Int32, at position: Int) -> Range<Int> {
+        let slot = position * memoStride + Int(set)
+        if let cached = scratch.memoized(slot) { return cached }
+        let first = scratch.phraseHits.count
+        for match in grammar.phraseSets[Int(set)].matches(in: text.tokens, from: position) {
+            scratch.matchValues.append(match.values)
+            scratch.phraseHits.append(PhraseHit(end: Int32(match.end), values: Int32(scratch.matchValues.count - 1), isSound: match.isSound))
         }
-        phraseCache[key] = found
-        return found
+        return scratch.memoize(slot, first..<scratch.phraseHits.count)
     }
 
-    private mutating func entities(_ entity: Int32, at position: Int) -> [EntityMatch] {
-        let key = Int(entity) * (text.tokens.count + 1) + position
-        if let cached = entityCache[key] { return cached }
-        let found = grammar.entities[Int(entity)].matches(in: text, from: position, context: entityContext)
-        entityCache[key] = found
-        return found
+    /// Indexes into `scratch.entityHits` of the readings of entity parser `entity` at `position`.
+    private mutating func entities(_ entity: Int32, at position: Int) -> Range<Int> {
+        let slot = position * memoStride + grammar.phraseSets.count + Int(entity)
+        if let cached = scratch.memoized(slot) { return cached }
+        let first = scratch.entityHits.count
+        scratch.entityHits += grammar.entities[Int(entity)].matches(in: text, from: position, context: entityContext)
+        return scratch.memoize(slot, first..<scratch.entityHits.count)
     }
 
     private func inRange(_ value: EntityValue, list: Int32) -> Bool {
@@ -266,7 +283,7 @@ struct Simulation {
     /// The first word at or after `position` (a wildcard's start skips leading punctuation).
     private func firstWord(from position: Int) -> Int {
         var start = position
-        while start < isPunctuation.count, isPunctuation[start] { start += 1 }
+        while start < tokenCount, scratch.isPunctuation[start] { start += 1 }
         return start
     }
 
@@ -274,7 +291,94 @@ struct Simulation {
     /// capture never ends on punctuation it skipped.
     private func lastWordEnd(before position: Int) -> Int {
         var end = position
-        while end > 0, isPunctuation[end - 1] { end -= 1 }
+        while end > 0, scratch.isPunctuation[end - 1] { end -= 1 }
         return end
+    }
+}
+
+/// A phrase found at a position: where it ends, its values (an index into `matchValues`) and
+/// whether only its sounds-like key matched.
+struct PhraseHit {
+    var end: Int32
+    var values: Int32
+    var isSound: Bool
+}
+
+/// The memory one match needs, kept from one utterance to the next: the chart's frontiers,
+/// the capture arena, per-token arrays, and phrase and entity lookups memoized per position.
+///
+/// NB: memo slots carry the stamp of the utterance that filled them, so starting an utterance
+/// clears nothing: bumping the stamp forgets every slot at once.
+struct MatchScratch {
+    fileprivate var chart: [Frontier] = []
+    fileprivate var arena: [PackedCapture] = []
+    fileprivate var matchValues: [[Int32]] = []
+    fileprivate var phraseHits: [PhraseHit] = []
+    fileprivate var entityHits: [EntityMatch] = []
+    fileprivate var keyIDs: [Int32] = []
+    fileprivate var isPunctuation: [Bool] = []
+    /// Words before each position (one more entry than tokens).
+    fileprivate var wordCounts: [Int] = [0]
+    /// Skip-word ends from position p are `skipEnds[skipStart[p]..<skipStart[p + 1]]`.
+    fileprivate var skipStart: [Int32] = []
+    fileprivate var skipEnds: [Int32] = []
+    private var memo: [Memo] = []
+    private var stamp: UInt32 = 0
+
+    private struct Memo {
+        var stamp: UInt32 = 0
+        var first: Int32 = 0
+        var end: Int32 = 0
+    }
+
+    init() {}
+
+    fileprivate mutating func reset(memoSlots: Int) {
+        arena.removeAll(keepingCapacity: true)
+        matchValues.removeAll(keepingCapacity: true)
+        phraseHits.removeAll(keepingCapacity: true)
+        entityHits.removeAll(keepingCapacity: true)
+        keyIDs.removeAll(keepingCapacity: true)
+        isPunctuation.removeAll(keepingCapacity: true)
+        wordCounts.removeAll(keepingCapacity: true)
+        wordCounts.append(0)
+        skipStart.removeAll(keepingCapacity: true)
+        skipEnds.removeAll(keepingCapacity: true)
+        stamp &+= 1
+        if stamp == 0 {
+            memo.removeAll(keepingCapacity: true)
+            stamp = 1
+        }
+        if memo.count < memoSlots { memo.append(contentsOf: repeatElement(Memo(), count: memoSlots - memo.count)) }
+    }
+
+    fileprivate func memoized(_ slot: Int) -> Range<Int>? {
+        let entry = memo[slot]
+        return entry.stamp == stamp ? Int(entry.first)..<Int(entry.end) : nil
+    }
+
+    fileprivate mutating func memoize(_ slot: Int, _ range: Range<Int>) -> Range<Int> {
+        memo[slot] = Memo(stamp: stamp, first: Int32(range.lowerBound), end: Int32(range.upperBound))
+        return range
+    }
+}
+
+/// Scratch memory for concurrent matches: each match takes one and gives it back.
+final class ScratchPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var free: [MatchScratch] = []
+    /// Scratch kept beyond this many concurrent matches is dropped.
+    private static let keep = 16
+
+    func take() -> MatchScratch {
+        lock.lock()
+        defer { lock.unlock() }
+        return free.popLast() ?? MatchScratch()
+    }
+
+    func give(_ scratch: MatchScratch) {
+        lock.lock()
+        defer { lock.unlock() }
+        if free.count < ScratchPool.keep { free.append(scratch) }
     }
 }

@@ -5,6 +5,10 @@ import IntentParseGrammar
 /// template contains at least one: a literal word is a clause of one, and `(send|text|write)`
 /// is a clause of three. The index files each template under every word of its rarest clause.
 ///
+/// A template found through the index must then have every other required clause in the
+/// utterance too (`TemplateRequirements`), so the automaton runs only for templates whose
+/// literal words are all there.
+///
 /// NB: this keeps matching cost proportional to the templates that could match, not to the
 /// grammar's size; only templates made of nothing but slots and optional words are always tried.
 extension Builder {
@@ -18,6 +22,8 @@ extension Builder {
         }
         func cost(_ clause: Clause) -> Int { clause.reduce(0) { $0 + (frequency[$1] ?? 0) } }
         for (index, template) in clauses.enumerated() {
+            let required = Set(template).map { clause in clause.map { output.keys.intern($0) } }
+            output.requirements.add(template: Int32(index), clauses: required)
             let rarest = template.min { (cost($0), $0.sorted().joined(separator: " ")) < (cost($1), $1.sorted().joined(separator: " ")) }
             if let rarest {
                 for word in rarest.sorted() { output.index[output.keys.intern(word), default: []].append(Int32(index)) }
@@ -74,5 +80,37 @@ extension Builder {
             guard let rule = grammar.rules[name] else { return [] }
             return requiredClauses(rule.source.expression, depth: depth + 1)
         }
+    }
+}
+
+/// Every required clause of every template, as interned keys: template t's clauses are
+/// `clauseStart[templateStart[t]]...`, clause c's keys `keys[clauseStart[c]..<clauseStart[c + 1]]`.
+struct TemplateRequirements: Sendable {
+    private var templateStart: [Int32] = [0]
+    private var clauseStart: [Int32] = [0]
+    private var keys: [Int32] = []
+
+    mutating func add(template: Int32, clauses: [[Int32]]) {
+        precondition(Int(template) == templateStart.count - 1, "templates are added in order")
+        for clause in clauses.sorted(by: { $0.count < $1.count }) {
+            keys += clause
+            clauseStart.append(Int32(keys.count))
+        }
+        templateStart.append(Int32(clauseStart.count - 1))
+    }
+
+    /// Whether every clause of `template` has a key for which `present` holds.
+    func satisfied(_ template: Int32, present: (Int32) -> Bool) -> Bool {
+        let t = Int(template)
+        guard t + 1 < templateStart.count else { return true }
+        for clause in Int(templateStart[t])..<Int(templateStart[t + 1]) {
+            var found = false
+            for k in Int(clauseStart[clause])..<Int(clauseStart[clause + 1]) where present(keys[k]) {
+                found = true
+                break
+            }
+            if !found { return false }
+        }
+        return true
     }
 }
