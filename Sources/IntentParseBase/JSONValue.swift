@@ -38,66 +38,91 @@ public indirect enum JSONValue: Sendable, Equatable {
 
     /// Compact serialisation on one line (no spaces), as JSON Lines needs.
     public var serialized: String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
         write(to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     public func write(to out: inout String) {
+        out += serialized
+    }
+
+    /// Appends the compact serialisation as UTF-8.
+    public func write(to out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += JSONValue.format(n)
+        case .null: JSONValue.append("null", to: &out)
+        case .bool(let b): JSONValue.append(b ? "true" : "false", to: &out)
+        case .number(let n): JSONValue.writeNumber(n, to: &out)
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .array(let items):
-            out += "["
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 item.write(to: &out)
             }
-            out += "]"
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            out += "{"
+            out.append(UInt8(ascii: "{"))
             for (i, (key, value)) in members.enumerated() {
-                if i > 0 { out += "," }
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 JSONValue.writeString(key, to: &out)
-                out += ":"
+                out.append(UInt8(ascii: ":"))
                 value.write(to: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "}"))
         }
     }
 
     /// Integers print without a fraction; other numbers with up to 15 significant digits.
-    static func format(_ n: Double) -> String {
-        guard n.isFinite else { return "null" }
-        if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
-        var text = String(format: "%.15g", n)
-        if text.contains("e") { text = String(n) }
-        return text
+    private static func writeNumber(_ n: Double, to out: inout [UInt8]) {
+        guard n.isFinite else { return append("null", to: &out) }
+        if n == n.rounded(), abs(n) < 1e15 { return append(String(Int64(n)), to: &out) }
+        // %.15g through vsnprintf into a stack buffer: Foundation's String(format:) costs more
+        // than the whole rest of a result line.
+        let written: Bool = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            let count = withVaList([n]) { vsnprintf(base, 32, "%.15g", $0) }
+            guard count > 0, count < 32 else { return false }
+            let bytes = UnsafeRawBufferPointer(start: base, count: Int(count))
+            guard !bytes.contains(UInt8(ascii: "e")) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if !written { append(String(n), to: &out) }
     }
 
-    static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        let plain = s.utf8.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0xE2 }
+    private static func append(_ text: String, to out: inout [UInt8]) {
+        out.append(contentsOf: text.utf8)
+    }
+
+    private static func writeString(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        // Bytes below 0x20, a quote, a backslash, or 0xE2 (the lead byte of U+2028 and U+2029)
+        // need a look; anything else is copied as it is.
+        let utf8 = s.utf8
+        let plain = utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0xE2 }
+        } ?? utf8.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0xE2 }
         if plain {
-            out += s
-            out += "\""
+            out.append(contentsOf: utf8)
+            out.append(UInt8(ascii: "\""))
             return
         }
         for scalar in s.unicodeScalars {
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+            case "\"": append("\\\"", to: &out)
+            case "\\": append("\\\\", to: &out)
+            case "\n": append("\\n", to: &out)
+            case "\r": append("\\r", to: &out)
+            case "\t": append("\\t", to: &out)
             case let c where c.value < 0x20 || c.value == 0x2028 || c.value == 0x2029:
-                out += String(format: "\\u%04x", c.value)
-            default: out.unicodeScalars.append(scalar)
+                let hex = String(c.value, radix: 16)
+                append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex, to: &out)
+            default: UTF8.encode(scalar) { out.append($0) }
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }
 

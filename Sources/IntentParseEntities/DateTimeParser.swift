@@ -30,9 +30,12 @@ public struct DateTimeParser: EntityParser {
     }
 
     public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
+        // Most positions start no date at all: find that out before any bookkeeping.
+        let firstPieces = pieces(text, from: start, first: true)
+        if firstPieces.isEmpty { return [] }
         var readings: [EntityMatch] = []
         var placement: Placement?
-        var piecesAt: [Int: [(end: Int, piece: DatePiece)]] = [:]
+        var piecesAt: [Int: [(end: Int, piece: DatePiece)]] = [start * 2 + 1: firstPieces]
         var frontier = [(position: start, expression: DateExpression())]
         for _ in 0..<DateTimeParser.maxPieces where !frontier.isEmpty {
             var next: [(position: Int, expression: DateExpression)] = []

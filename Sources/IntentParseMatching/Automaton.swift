@@ -169,4 +169,6 @@ struct KeyTable: Sendable {
     }
 
     func id(_ key: String) -> Int32 { ids[key] ?? KeyTable.none }
+
+    var count: Int { keys.count }
 }

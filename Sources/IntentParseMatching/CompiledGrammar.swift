@@ -35,7 +35,7 @@ public struct CompiledGrammar: Sendable {
     /// Skip words as phrases (values unused).
     var skipWords = PhraseTrie()
     /// Rarest required literal key → templates; templates with no required literal are `unindexed`.
-    var index: [Int32: [Int32]] = [:]
+    var index = TemplateIndex()
     var unindexed: [Int32] = []
     /// Every required clause per template, checked after the index lookup.
     var requirements = TemplateRequirements()

@@ -144,7 +144,7 @@ public struct IntentMatcher: Sendable {
         }
         var result = grammar.unindexed
         for key in unique {
-            for template in grammar.index[key] ?? [] where grammar.requirements.satisfied(template, present: has) {
+            for template in grammar.index.templates(for: key) where grammar.requirements.satisfied(template, present: has) {
                 result.append(template)
             }
         }

@@ -21,16 +21,18 @@ extension Builder {
             for word in Set(template.flatMap { $0 }) { frequency[word, default: 0] += 1 }
         }
         func cost(_ clause: Clause) -> Int { clause.reduce(0) { $0 + (frequency[$1] ?? 0) } }
+        var byKey: [Int32: [Int32]] = [:]
         for (index, template) in clauses.enumerated() {
             let required = Set(template).map { clause in clause.map { output.keys.intern($0) } }
             output.requirements.add(template: Int32(index), clauses: required)
             let rarest = template.min { (cost($0), $0.sorted().joined(separator: " ")) < (cost($1), $1.sorted().joined(separator: " ")) }
             if let rarest {
-                for word in rarest.sorted() { output.index[output.keys.intern(word), default: []].append(Int32(index)) }
+                for word in rarest.sorted() { byKey[output.keys.intern(word), default: []].append(Int32(index)) }
             } else {
                 output.unindexed.append(Int32(index))
             }
         }
+        output.index = TemplateIndex(byKey, keyCount: output.keys.count)
     }
 
     /// A clause bigger than this (a choice of many words) is not worth indexing by.
@@ -112,5 +114,29 @@ struct TemplateRequirements: Sendable {
             if !found { return false }
         }
         return true
+    }
+}
+
+/// Templates by interned key, as one flat array: key k's templates are
+/// `templates[start[k]..<start[k + 1]]`. Keys interned after the index was built have none.
+struct TemplateIndex: Sendable {
+    private var start: [Int32] = [0]
+    private var templates: [Int32] = []
+
+    init() {}
+
+    init(_ byKey: [Int32: [Int32]], keyCount: Int) {
+        start = [0]
+        start.reserveCapacity(keyCount + 1)
+        for key in 0..<Int32(keyCount) {
+            templates += byKey[key] ?? []
+            start.append(Int32(templates.count))
+        }
+    }
+
+    func templates(for key: Int32) -> ArraySlice<Int32> {
+        let k = Int(key)
+        guard k >= 0, k + 1 < start.count else { return [] }
+        return templates[Int(start[k])..<Int(start[k + 1])]
     }
 }

@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+import IntentParseBase
+
+/// The JSON Lines writer: key order as inserted, escapes a strict parser accepts, numbers as
+/// integers or up to 15 significant digits.
+@Suite struct JSONValueTests {
+    @Test func escapesWhatJSONRequiresAndKeepsTheRest() throws {
+        let text = "quote \" backslash \\ tab \t newline \n bell \u{07} separator \u{2028} café 🙈"
+        let line = JSONValue.object([("text", .string(text))]).serialized
+        #expect(line == #"{"text":"quote \" backslash \\ tab \t newline \n bell \u0007 separator \u2028 café 🙈"}"#)
+        let decoded = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String]
+        #expect(decoded?["text"] == text)
+    }
+
+    @Test func writesNumbersCompactly() {
+        let line = JSONValue.array([.number(3), .number(-12), .number(0.72), .number(0.1 + 0.2), .number(1e-7), .number(.nan)]).serialized
+        #expect(line == "[3,-12,0.72,0.3,1e-07,null]")
+    }
+
+    @Test func keepsKeyOrder() {
+        let line = JSONValue.object([("z", .null), ("a", .bool(true)), ("m", .array([]))]).serialized
+        #expect(line == #"{"z":null,"a":true,"m":[]}"#)
+    }
+}
