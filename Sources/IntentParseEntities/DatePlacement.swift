@@ -1,12 +1,19 @@
 import Foundation
 
 /// The calendar arithmetic behind `DateResolver`, for one reference time and time zone.
-struct Placement {
+struct Placement: Sendable {
     let calendar: Calendar
     let now: Date
     let partsOfDay: [String: EntityData.PartOfDay]
+    /// The start of the day `now` is in.
+    let today: Date
 
-    var today: Date { calendar.startOfDay(for: now) }
+    init(calendar: Calendar, now: Date, partsOfDay: [String: EntityData.PartOfDay]) {
+        self.calendar = calendar
+        self.now = now
+        self.partsOfDay = partsOfDay
+        today = calendar.startOfDay(for: now)
+    }
 
     // MARK: days
 

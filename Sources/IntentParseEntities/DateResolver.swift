@@ -17,13 +17,24 @@ import Foundation
 struct DateResolver: Sendable {
     let locale: Locale
     let partsOfDay: [String: EntityData.PartOfDay]
+    private let recent = RecentPlacement()
 
-    /// The calendar arithmetic for one reference time; made once per parse, as calendars cost.
+    init(locale: Locale, partsOfDay: [String: EntityData.PartOfDay]) {
+        self.locale = locale
+        self.partsOfDay = partsOfDay
+    }
+
+    /// The calendar arithmetic for one reference time. Calendars cost, and every position of
+    /// every utterance may hold a date, so the last one made is kept for as long as the
+    /// reference time and time zone stay the same.
     func placement(_ context: EntityContext) -> Placement {
+        if let kept = recent.placement(now: context.now, timeZone: context.timeZone) { return kept }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = context.timeZone
         calendar.locale = locale
-        return Placement(calendar: calendar, now: context.now, partsOfDay: partsOfDay)
+        let placement = Placement(calendar: calendar, now: context.now, partsOfDay: partsOfDay)
+        recent.keep(placement)
+        return placement
     }
 
     func value(_ expression: DateExpression, placement resolver: Placement) -> EntityValue? {
@@ -43,5 +54,24 @@ struct DateResolver: Sendable {
         if let time = expression.time { return resolver.time(time, day: dayStart, part: part) }
         if let part { return resolver.part(part, day: dayStart, today: expression.partIsToday) }
         return dayStart.map { .date(resolver.dateString($0)) }
+    }
+}
+
+/// The most recently made placement, shared by concurrent parses.
+private final class RecentPlacement: @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: Placement?
+
+    func placement(now: Date, timeZone: TimeZone) -> Placement? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let kept, kept.now == now, kept.calendar.timeZone == timeZone else { return nil }
+        return kept
+    }
+
+    func keep(_ placement: Placement) {
+        lock.lock()
+        defer { lock.unlock() }
+        kept = placement
     }
 }

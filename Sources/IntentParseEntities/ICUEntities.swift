@@ -51,10 +51,23 @@ final class ICUNumberFormat: @unchecked Sendable {
     }
 
     /// `text` read as one whole number; nil unless every unit is consumed.
+    ///
+    /// NB: ICU's spell-out parsing collates every rule against the text, tens of microseconds a
+    /// call, and the same few number words come back in utterance after utterance: answers are
+    /// kept (up to `ICUNumberFormat.keep` texts, then forgotten all at once).
     func parse(_ text: String) -> Double? {
-        guard let prefix = parsePrefix(text), prefix.length == text.utf16.count else { return nil }
-        return prefix.value
+        if let known = lock.withLock({ parsed[text] }) { return known }
+        let prefix = parsePrefix(text)
+        let value = prefix.flatMap { $0.length == text.utf16.count ? $0.value : nil }
+        lock.withLock {
+            if parsed.count >= ICUNumberFormat.keep { parsed.removeAll(keepingCapacity: true) }
+            parsed[text] = .some(value)
+        }
+        return value
     }
+
+    private var parsed: [String: Double?] = [:]
+    private static let keep = 4096
 
     func format(_ value: Double) -> String? {
         lock.withLock { ICUBuffer.string { cip_number_format(handle, value, $0, $1) } }

@@ -152,7 +152,7 @@ struct Builder {
             edge(from, .epsilon, join)
             return join
         case .permutation(let items):
-            return compileChoice(Expression.orderings(items).map(Expression.sequence), from: from, context: context)
+            return compilePermutation(items, from: from, context: context)
         case .slot(let list, let slot, _): return compileSlot(list: list, slot: slot, from: from, context: context)
         case .rule(let name, _):
             guard let rule = grammar.rules[name], context.depth < 64 else { return from }
@@ -171,6 +171,32 @@ struct Builder {
         }
         return join
     }
+
+    /// A permutation as a lattice of subsets: the node for "these items are done" has one branch
+    /// per item still to come, so n items compile to n·2^(n-1) item copies rather than the n·n!
+    /// of spelling out every order, and orders that have matched the same items share a node.
+    /// Masks are visited in increasing order, so along any path a later item is compiled later
+    /// (its wildcard order, a tie-breaker, grows along the utterance as in a sequence).
+    private mutating func compilePermutation(_ items: [Expression], from: Int32, context: TemplateContext) -> Int32 {
+        guard items.count > 1 else { return items.first.map { compile($0, from: from, context: context) } ?? from }
+        guard items.count <= Builder.maxLatticeItems else {
+            return compileChoice(Expression.orderings(items).map(Expression.sequence), from: from, context: context)
+        }
+        let full = (1 << items.count) - 1
+        var done = [from]
+        for _ in 1...full { done.append(newNode()) }
+        for mask in 0..<full {
+            for (i, item) in items.enumerated() where mask & (1 << i) == 0 {
+                let end = compile(item, from: done[mask], context: context)
+                edge(end, .epsilon, done[mask | (1 << i)])
+            }
+        }
+        return done[full]
+    }
+
+    /// Beyond this many items a subset lattice is no smaller than the orders a grammar would
+    /// realistically spell out (the validator bounds permutations well below).
+    static let maxLatticeItems = 12
 
     private mutating func compileWords(_ text: String, from: Int32, context: TemplateContext) -> Int32 {
         var node = from

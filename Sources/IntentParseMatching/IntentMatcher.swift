@@ -87,7 +87,7 @@ public struct IntentMatcher: Sendable {
     private func templateAccepts(_ simulation: inout Simulation, _ text: TokenizedText) -> [(Int32, Thread)] {
         let end = text.tokens.count
         var seeds: [(position: Int, node: Int32, thread: Thread)] = []
-        let starts = candidateTemplates(simulation.keyIDs).map { grammar.templates[Int($0)].start }
+        let starts = candidateTemplates(&simulation).map { grammar.templates[Int($0)].start }
         for start in starts { seeds.append((0, start, .empty)) }
         if let prefix = grammar.prefixStart {
             let reach = min(end, IntentMatcher.prefixReach)
@@ -128,28 +128,17 @@ public struct IntentMatcher: Sendable {
 
     /// Templates whose rarest required clause occurs in the utterance and whose other required
     /// clauses do too, plus the unindexed ones.
-    func candidateTemplates(_ keyIDs: [Int32]) -> [Int32] {
-        var present = keyIDs.filter { $0 != KeyTable.none }
-        present.sort()
-        var unique: [Int32] = []
-        for key in present where unique.last != key { unique.append(key) }
-        func has(_ key: Int32) -> Bool {
-            if unique.count <= 16 { return unique.contains(key) }
-            var low = 0, high = unique.count
-            while low < high {
-                let middle = (low + high) / 2
-                if unique[middle] < key { low = middle + 1 } else { high = middle }
-            }
-            return low < unique.count && unique[low] == key
-        }
+    func candidateTemplates(_ simulation: inout Simulation) -> [Int32] {
+        simulation.markPresentKeys(keyCount: grammar.keys.count)
         var result = grammar.unindexed
-        for key in unique {
-            for template in grammar.index.templates(for: key) where grammar.requirements.satisfied(template, present: has) {
+        for (position, key) in simulation.keyIDs.enumerated() where key != KeyTable.none && simulation.firstOccurrence(position) {
+            for template in grammar.index.templates(for: key) where grammar.requirements.satisfied(template, present: simulation.isPresent) {
                 result.append(template)
             }
         }
         result.sort()
         var deduplicated: [Int32] = []
+        deduplicated.reserveCapacity(result.count)
         for template in result where deduplicated.last != template { deduplicated.append(template) }
         return deduplicated
     }

@@ -40,6 +40,7 @@ struct Simulation {
         for token in text.tokens {
             self.scratch.keyIDs.append(grammar.keys.id(token.looseKey))
             self.scratch.isPunctuation.append(token.isPunctuation)
+            self.scratch.keyFirst.append(false)
             self.scratch.wordCounts.append(self.scratch.wordCounts[self.scratch.wordCounts.count - 1] + (token.isPunctuation ? 0 : 1))
         }
         if !grammar.skipWords.isEmpty {
@@ -54,6 +55,27 @@ struct Simulation {
     }
 
     var keyIDs: [Int32] { scratch.keyIDs }
+
+    /// Marks the utterance's interned keys present, for `isPresent` (keys are < `keyCount`).
+    mutating func markPresentKeys(keyCount: Int) {
+        if scratch.keyStamp.count < keyCount {
+            scratch.keyStamp.append(contentsOf: repeatElement(0, count: keyCount - scratch.keyStamp.count))
+        }
+        for (position, key) in scratch.keyIDs.enumerated() where key >= 0 && Int(key) < keyCount {
+            if scratch.keyStamp[Int(key)] != scratch.stamp {
+                scratch.keyStamp[Int(key)] = scratch.stamp
+                scratch.keyFirst[position] = true
+            }
+        }
+    }
+
+    /// Whether `key` occurs in the utterance (after `markPresentKeys`).
+    func isPresent(_ key: Int32) -> Bool {
+        Int(key) < scratch.keyStamp.count && scratch.keyStamp[Int(key)] == scratch.stamp
+    }
+
+    /// Whether the token at `position` is the first with its key (after `markPresentKeys`).
+    func firstOccurrence(_ position: Int) -> Bool { scratch.keyFirst[position] }
 
     /// Number of words (non-punctuation tokens) in `start..<end`.
     func words(_ start: Int, _ end: Int) -> Int { scratch.wordCounts[end] - scratch.wordCounts[start] }
@@ -317,13 +339,17 @@ struct MatchScratch {
     fileprivate var entityHits: [EntityMatch] = []
     fileprivate var keyIDs: [Int32] = []
     fileprivate var isPunctuation: [Bool] = []
+    /// Per interned key, the stamp of the last utterance it occurred in; per token, whether it
+    /// is the first occurrence of its key.
+    fileprivate var keyStamp: [UInt32] = []
+    fileprivate var keyFirst: [Bool] = []
     /// Words before each position (one more entry than tokens).
     fileprivate var wordCounts: [Int] = [0]
     /// Skip-word ends from position p are `skipEnds[skipStart[p]..<skipStart[p + 1]]`.
     fileprivate var skipStart: [Int32] = []
     fileprivate var skipEnds: [Int32] = []
     private var memo: [Memo] = []
-    private var stamp: UInt32 = 0
+    fileprivate private(set) var stamp: UInt32 = 0
 
     private struct Memo {
         var stamp: UInt32 = 0
@@ -340,6 +366,7 @@ struct MatchScratch {
         entityHits.removeAll(keepingCapacity: true)
         keyIDs.removeAll(keepingCapacity: true)
         isPunctuation.removeAll(keepingCapacity: true)
+        keyFirst.removeAll(keepingCapacity: true)
         wordCounts.removeAll(keepingCapacity: true)
         wordCounts.append(0)
         skipStart.removeAll(keepingCapacity: true)
@@ -347,6 +374,7 @@ struct MatchScratch {
         stamp &+= 1
         if stamp == 0 {
             memo.removeAll(keepingCapacity: true)
+            keyStamp.removeAll(keepingCapacity: true)
             stamp = 1
         }
         if memo.count < memoSlots { memo.append(contentsOf: repeatElement(Memo(), count: memoSlots - memo.count)) }

@@ -115,6 +115,8 @@ struct Timing {
     var seconds: Double
     var latency: Percentiles
     var peakMemoryMB: Double
+    /// The slowest utterances by their median latency over the rounds, slowest first.
+    var slowest: [(utterance: String, microseconds: Double)] = []
 
     var perSecond: Double { seconds > 0 ? Double(parses) / seconds : 0 }
 
@@ -136,7 +138,12 @@ struct Timing {
         }
         let seconds = (clock.now - start).milliseconds / 1000
         precondition(checksum > 0)
-        return Timing(parses: samples.count, seconds: seconds, latency: Percentiles(samples), peakMemoryMB: Memory.peakMB)
+        // Sample i timed utterance i % count: each utterance's median over the rounds.
+        let medians = utterances.indices.map { index in
+            Percentiles(stride(from: index, to: samples.count, by: utterances.count).map { samples[$0] }).median
+        }
+        let slowest = medians.indices.sorted { medians[$0] > medians[$1] }.prefix(5).map { (utterances[$0], medians[$0]) }
+        return Timing(parses: samples.count, seconds: seconds, latency: Percentiles(samples), peakMemoryMB: Memory.peakMB, slowest: slowest)
     }
 }
 

@@ -135,6 +135,9 @@ struct BenchReport {
             String(format: "memory        peak %.1f MB", timing.peakMemoryMB),
             "check         \(check.0) of \(check.1) as expected",
         ]
+        for (rank, slow) in timing.slowest.enumerated() {
+            lines.append((rank == 0 ? "slowest       " : "              ") + String(format: "%7.1f µs  ", slow.microseconds) + slow.utterance)
+        }
         if let scaling {
             lines.append("")
             lines.append("scaling        compile ms   Δ memory MB   median µs   p99 µs   utterances/s   templates     nodes")
@@ -162,6 +165,7 @@ struct BenchReport {
             ("firstLineMilliseconds", firstLineMilliseconds.map(JSONValue.number) ?? .null),
             ("utterancesPerSecond", .number(timing.perSecond)), ("latency", latency(timing)),
             ("peakMemoryMB", .number(timing.peakMemoryMB)),
+            ("slowest", .array(timing.slowest.map { .object([("text", .string($0.utterance)), ("medianMicroseconds", .number($0.microseconds))]) })),
             ("check", .object([("asExpected", .number(Double(check.0))), ("total", .number(Double(check.1)))])),
         ]
         if let scaling {
