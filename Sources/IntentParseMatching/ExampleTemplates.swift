@@ -16,9 +16,10 @@ struct ExampleTemplates {
         let schema = builder.output.schema
         for (appIndex, app) in builder.output.apps.enumerated() {
             guard let localized = app.localization(for: builder.grammar.locale) else { continue }
+            var sets: [String: PhraseSet] = [:]
             for phrases in localized.intentPhrases {
                 guard let intent = schema[phrases.intent] else { continue }
-                let lists = vocabularyLists(intent: intent, localized: localized, app: app)
+                let lists = vocabularyLists(intent: intent, localized: localized, app: app, sets: &sets)
                 for (number, example) in phrases.examples.enumerated() {
                     let location = SourceLocation(file: "\(app.path)/\(localized.folder)/AppIntentVocabulary.plist",
                                                   keyPath: "IntentPhrases[\(phrases.intent)].IntentExamples[\(number)]")
@@ -33,18 +34,25 @@ struct ExampleTemplates {
     }
 
     /// Lists for the intent's parameters that this app has vocabulary for.
-    private func vocabularyLists(intent: IntentSchema, localized: LocalizedVocabulary, app: AppVocabulary) -> [(parameter: String, list: ListDefinition, set: PhraseSet)] {
+    /// `sets` keeps the phrase sets already built for this app: intents whose parameters draw on
+    /// the same vocabulary (every intent that names a contact) share one, so an address book of
+    /// 100,000 names is indexed once per app, not once per intent.
+    private func vocabularyLists(intent: IntentSchema, localized: LocalizedVocabulary, app: AppVocabulary,
+                                 sets: inout [String: PhraseSet]) -> [(parameter: String, list: ListDefinition, set: PhraseSet)] {
         intent.parameters.compactMap { parameter in
             let path = "\(intent.name).\(parameter.name)"
             var list = ListDefinition(name: "_learned.\(path)", location: SourceLocation(file: app.path))
             if let type = parameter.vocabulary, localized.userVocabulary[type] != nil { list.vocabulary = type }
             if localized.parameterVocabularies[path] != nil { list.parameter = path }
             guard list.vocabulary != nil || list.parameter != nil else { return nil }
+            let key = "\(list.vocabulary ?? "")|\(list.parameter ?? "")"
+            if let set = sets[key] { return (parameter.name, list, set) }
             var set = PhraseSet()
             let terms = (list.vocabulary.flatMap { localized.userVocabulary[$0] } ?? []) + (localized.parameterVocabularies[path] ?? [])
             for term in terms {
                 for phrase in term.phrases { set.add(phrase.text, entry: .listValue(0), normalizer: builder.normalizer) }
             }
+            sets[key] = set
             return (parameter.name, list, set)
         }
     }

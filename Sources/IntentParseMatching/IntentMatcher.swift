@@ -143,6 +143,12 @@ public struct IntentMatcher: Sendable {
         return deduplicated
     }
 
+    /// The templates `match` would run its automata for on `text` (for tests and `explain`).
+    func candidateTemplates(for text: String) -> [Int32] {
+        var simulation = Simulation(grammar: grammar, text: grammar.normalizer.tokenize(text), entityContext: EntityContext(), scratch: MatchScratch())
+        return candidateTemplates(&simulation)
+    }
+
     /// The index of the app named by `--app`, matched on any of its names or its identifier.
     public func contextAppIndex(_ name: String?) -> Int? {
         guard let name else { return nil }

@@ -29,7 +29,7 @@ public final class Normalizer: Sendable {
     /// Splits `text` into word, number and punctuation tokens; whitespace is dropped.
     public func tokenize(_ text: String) -> TokenizedText {
         let utf16 = Array(text.utf16)
-        let segments = segmenter?.segments(utf16) ?? fallbackSegments(utf16)
+        let segments = Normalizer.plainSegments(utf16) ?? segmenter?.segments(utf16) ?? fallbackSegments(utf16)
         var tokens: [Token] = []
         tokens.reserveCapacity(segments.count)
         for segment in segments {
@@ -112,6 +112,38 @@ public final class Normalizer: Sendable {
 
     private static func isSpace(_ unit: UInt16) -> Bool {
         unit == 0x20 || (0x09...0x0D).contains(unit) || unit == 0xA0 || unit == 0x3000 || (0x2000...0x200B).contains(unit)
+    }
+
+    /// Segments of text made only of ASCII letters, digits, spaces and tabs, where every run
+    /// is all letters or all digits: there ICU's word boundaries are exactly the spaces, so the
+    /// break iterator is skipped (most utterances and nearly all vocabulary names). Nil for
+    /// anything else, which ICU segments.
+    static func plainSegments(_ utf16: [UInt16]) -> [WordSegmenter.Segment]? {
+        var segments: [WordSegmenter.Segment] = []
+        var start = 0
+        var letters = false, digits = false
+        for (i, unit) in utf16.enumerated() {
+            switch unit {
+            case 0x61...0x7A, 0x41...0x5A:
+                letters = true
+                continue
+            case 0x30...0x39:
+                digits = true
+                continue
+            case 0x20, 0x09:
+                break
+            default:
+                return nil
+            }
+            if letters && digits { return nil }
+            if i > start { segments.append(.init(range: start..<i, kind: digits ? 1 : 2)) }
+            start = i + 1
+            letters = false
+            digits = false
+        }
+        if letters && digits { return nil }
+        if utf16.count > start { segments.append(.init(range: start..<utf16.count, kind: digits ? 1 : 2)) }
+        return segments
     }
 
     /// Used only if ICU cannot open a word break iterator: splits on spaces.

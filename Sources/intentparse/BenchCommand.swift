@@ -25,7 +25,7 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Parse at least this many utterances in the timed pass (the set is repeated).")
     var parses = 20_000
 
-    @Flag(help: "Also sweep user vocabulary size (100 to 100,000 contacts) and grammar size (1x, 10x, 100x templates).")
+    @Flag(help: "Also sweep user vocabulary size (100 to 100,000 contacts in one app) and grammar size (1x, 10x, 100x templates).")
     var scale = false
 
     @Option(help: "Largest contact count in the --scale sweep.")

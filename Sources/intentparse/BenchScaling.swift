@@ -44,7 +44,8 @@ struct Scaling {
                    templates: compiled.map(\.grammar.templateCount).reduce(0, +), nodes: compiled.map(\.grammar.nodeCount).reduce(0, +))
     }
 
-    /// The apps with `count` generated contacts added to every app that has contacts.
+    /// The apps with `count` generated contacts added to one app: the first, by bundle identifier,
+    /// whose vocabulary has contacts (a messaging app's address book).
     static func withContacts(_ count: Int, apps: [AppVocabulary], seed: UInt64) -> [AppVocabulary] {
         var random = SplitMix64(seed: seed)
         let syllables = ["ba", "ko", "mi", "ra", "zu", "te", "lo", "ni", "sa", "vu", "ke", "do", "ri", "ma", "po", "ta", "le", "gi", "nu", "fe"]
@@ -53,7 +54,10 @@ struct Scaling {
             let word = (0..<length).map { _ in syllables[random.next(below: syllables.count)] }.joined()
             return word.prefix(1).uppercased() + word.dropFirst()
         }
+        func hasContacts(_ app: AppVocabulary) -> Bool { app.localizations.values.contains { $0.userVocabulary["contactName"] != nil } }
+        guard let chosen = apps.filter(hasContacts).map(\.identifier).min() else { return apps }
         return apps.map { app in
+            guard app.identifier == chosen else { return app }
             var app = app
             for (folder, localized) in app.localizations where localized.userVocabulary["contactName"] != nil {
                 var copy = localized

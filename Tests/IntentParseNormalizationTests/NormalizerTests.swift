@@ -73,4 +73,31 @@ import Testing
         #expect(english.tokenize("").tokens.isEmpty)
         #expect(english.tokenize("   \t ").tokens.isEmpty)
     }
+
+    /// The ASCII fast path must cut exactly where ICU does, with the same kinds; text it does
+    /// not handle (punctuation, apostrophes, letters next to digits) goes to ICU.
+    @Test func plainASCIISegmentsAgreeWithICU() throws {
+        let icu = try #require(WordSegmenter(locale: "en"))
+        var random = 0x9E37_79B9_7F4A_7C15 as UInt64
+        func next(_ bound: Int) -> Int {
+            random = random &* 6364136223846793005 &+ 1442695040888963407
+            return Int((random >> 33) % UInt64(bound))
+        }
+        let alphabet = Array("abcXYZ019  \t")
+        var samples = ["MonkeyChat Bobo please send more bananas", "book a table for 2 at 7", "  leading and trailing  ", "", "42", "a\tb"]
+        for _ in 0..<500 { samples.append(String((0..<next(16)).map { _ in alphabet[next(alphabet.count)] })) }
+        for text in samples {
+            let units = Array(text.utf16)
+            guard let plain = Normalizer.plainSegments(units) else {
+                #expect(text.contains { $0.isLetter } && text.contains { $0.isNumber }, "only mixed letter-digit runs fall back: \(text)")
+                continue
+            }
+            let expected = icu.segments(units).filter { segment in !units[segment.range].allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+            #expect(plain.map(\.range) == expected.map(\.range), "\(text)")
+            #expect(plain.map(\.kind) == expected.map(\.kind), "\(text)")
+        }
+        #expect(Normalizer.plainSegments(Array("don't".utf16)) == nil)
+        #expect(Normalizer.plainSegments(Array("6:30".utf16)) == nil)
+        #expect(Normalizer.plainSegments(Array("café".utf16)) == nil)
+    }
 }
