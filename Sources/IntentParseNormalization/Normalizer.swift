@@ -68,15 +68,36 @@ public final class Normalizer: Sendable {
     }
 
     /// The whole token pipeline for plain ASCII, on bytes: lowercase, drop apostrophes for the
-    /// loose key. Gives what ICU would, without its calls or UTF-16 decoding.
+    /// loose key. Gives what ICU would, without its calls or UTF-16 decoding; each string is
+    /// written in place (no intermediate arrays).
     private func asciiToken(_ units: ArraySlice<UInt16>, range: Range<Int>, kind: Token.Kind) -> Token? {
-        guard units.allSatisfy({ $0 < 0x80 }), !(turkic && units.contains(0x49)) else { return nil }
-        let bytes = units.map { UInt8(truncatingIfNeeded: $0) }
-        let lowered = bytes.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
-        let key = String(decoding: lowered, as: UTF8.self)
-        let loose = lowered.contains(0x27) ? String(decoding: lowered.filter { $0 != 0x27 }, as: UTF8.self) : key
-        return Token(range: range, text: String(decoding: bytes, as: UTF8.self), key: key, looseKey: loose,
-                     soundKey: SoundsLike.key(loose), kind: kind)
+        var hasUpper = false, hasApostrophe = false
+        for unit in units {
+            if unit >= 0x80 { return nil }
+            if unit >= 0x41 && unit <= 0x5A {
+                if turkic && unit == 0x49 { return nil }
+                hasUpper = true
+            } else if unit == 0x27 {
+                hasApostrophe = true
+            }
+        }
+        func string(lowercased: Bool, dropApostrophes: Bool) -> String {
+            String(unsafeUninitializedCapacity: units.count) { buffer in
+                var count = 0
+                for unit in units {
+                    var byte = UInt8(truncatingIfNeeded: unit)
+                    if dropApostrophes && byte == 0x27 { continue }
+                    if lowercased && byte >= 0x41 && byte <= 0x5A { byte += 0x20 }
+                    buffer[count] = byte
+                    count += 1
+                }
+                return count
+            }
+        }
+        let text = string(lowercased: false, dropApostrophes: false)
+        let key = hasUpper ? string(lowercased: true, dropApostrophes: false) : text
+        let loose = hasApostrophe ? string(lowercased: true, dropApostrophes: true) : key
+        return Token(range: range, text: text, key: key, looseKey: loose, soundKey: SoundsLike.key(loose), kind: kind)
     }
 
     /// Lowercase ASCII without ICU, when that gives the same result as the full pipeline.

@@ -12,21 +12,38 @@ public enum SoundsLike {
     /// are dropped; non-Latin text yields its own characters unchanged.
     public static func key(_ loose: String) -> String {
         guard loose.utf8.allSatisfy({ $0 < 0x80 }) else { return loose }
-        var chars = loose.utf8.filter { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }
-        if chars.count > 3, chars.last == e, let before = chars.dropLast().last, !isVowel(before) {
-            chars.removeLast()
-        } else if chars.count > 4, chars.suffix(2).elementsEqual([e, s]), !isVowel(chars[chars.count - 3]) {
-            chars.remove(at: chars.count - 2)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: loose.utf8.count) { chars in
+            var count = 0
+            for byte in loose.utf8 where (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) {
+                chars[count] = byte
+                count += 1
+            }
+            if count > 3, chars[count - 1] == e, !isVowel(chars[count - 2]) {
+                count -= 1
+            } else if count > 4, chars[count - 2] == e, chars[count - 1] == s, !isVowel(chars[count - 3]) {
+                chars[count - 2] = s
+                count -= 1
+            }
+            let letters = UnsafeBufferPointer(rebasing: chars[0..<count])
+            // A letter maps to at most two (x → ks), so twice the input always suffices.
+            return String(unsafeUninitializedCapacity: max(1, count * 2)) { out in
+                var written = 0
+                func emit(_ byte: UInt8) {
+                    if written == 0 || out[written - 1] != byte {
+                        out[written] = byte
+                        written += 1
+                    }
+                }
+                var i = 0
+                while i < letters.count {
+                    let sound = self.sound(at: i, in: letters)
+                    if let first = sound.first { emit(first) }
+                    if let second = sound.second { emit(second) }
+                    i += sound.consumed
+                }
+                return written
+            }
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(chars.count)
-        var i = 0
-        while i < chars.count {
-            let (mapped, consumed) = sound(at: i, in: chars)
-            i += consumed
-            for byte in mapped.utf8 where out.last != byte { out.append(byte) }
-        }
-        return String(decoding: out, as: UTF8.self)
     }
 
     private static let e = UInt8(ascii: "e"), s = UInt8(ascii: "s")
@@ -51,29 +68,30 @@ public enum SoundsLike {
         }
     }
 
-    /// The sound of the letters at `i`: what they map to and how many letters that takes.
-    private static func sound(at i: Int, in chars: [UInt8]) -> (String, Int) {
-        let c = Unicode.Scalar(chars[i])
-        let next: Unicode.Scalar? = i + 1 < chars.count ? Unicode.Scalar(chars[i + 1]) : nil
+    /// The sound of the letters at `i`: up to two letters it maps to, and how many it takes.
+    private static func sound(at i: Int, in chars: UnsafeBufferPointer<UInt8>) -> (first: UInt8?, second: UInt8?, consumed: Int) {
+        func ascii(_ c: Unicode.Scalar) -> UInt8 { UInt8(ascii: c) }
+        let c = chars[i]
+        let next: UInt8? = i + 1 < chars.count ? chars[i + 1] : nil
         let previousIsVowel = i > 0 && isVowel(chars[i - 1])
-        let nextIsVowel = i + 1 < chars.count && isVowel(chars[i + 1])
+        let nextIsVowel = next.map(isVowel) ?? false
         switch (c, next) {
-        case ("p", "h"): return ("f", 2)
-        case ("c", "k"): return ("k", 2)
-        case ("t", "h"): return ("t", 2)
-        case ("g", "h"): return ("g", 2)
-        case ("w", "h"): return ("w", 2)
-        case ("s", "h"), ("c", "h"): return ("x", 2)
-        case ("q", "u"): return ("kw", 2)
-        case ("c", let n?) where n == "e" || n == "i" || n == "y": return ("s", 1)
-        case ("c", _), ("q", _): return ("k", 1)
-        case ("x", _): return ("ks", 1)
-        case ("z", _): return ("s", 1)
-        case ("h", _) where previousIsVowel: return ("", 1)
-        case ("w", _) where previousIsVowel && !nextIsVowel: return ("", 1)
-        case ("y", _) where i == 0 && nextIsVowel: return ("y", 1)
+        case (ascii("p"), ascii("h")): return (ascii("f"), nil, 2)
+        case (ascii("c"), ascii("k")): return (ascii("k"), nil, 2)
+        case (ascii("t"), ascii("h")): return (ascii("t"), nil, 2)
+        case (ascii("g"), ascii("h")): return (ascii("g"), nil, 2)
+        case (ascii("w"), ascii("h")): return (ascii("w"), nil, 2)
+        case (ascii("s"), ascii("h")), (ascii("c"), ascii("h")): return (ascii("x"), nil, 2)
+        case (ascii("q"), ascii("u")): return (ascii("k"), ascii("w"), 2)
+        case (ascii("c"), let n?) where n == ascii("e") || n == ascii("i") || n == ascii("y"): return (ascii("s"), nil, 1)
+        case (ascii("c"), _), (ascii("q"), _): return (ascii("k"), nil, 1)
+        case (ascii("x"), _): return (ascii("k"), ascii("s"), 1)
+        case (ascii("z"), _): return (ascii("s"), nil, 1)
+        case (ascii("h"), _) where previousIsVowel: return (nil, nil, 1)
+        case (ascii("w"), _) where previousIsVowel && !nextIsVowel: return (nil, nil, 1)
+        case (ascii("y"), _) where i == 0 && nextIsVowel: return (ascii("y"), nil, 1)
         default:
-            return (isVowel(chars[i]) ? "a" : String(c), 1)
+            return (isVowel(c) ? ascii("a") : c, nil, 1)
         }
     }
 }
