@@ -16,7 +16,7 @@ struct CompiledTemplate: Sendable {
 ///
 /// Built once (see `GrammarCompiler`); matching never re-reads grammar or vocabulary, and never
 /// re-normalizes a literal.
-public struct CompiledGrammar: Sendable {
+public final class CompiledGrammar: @unchecked Sendable {
     public let locale: String
     let normalizer: Normalizer
     let schema: Schema
@@ -46,7 +46,15 @@ public struct CompiledGrammar: Sendable {
     /// Interned loose keys a wildcard's first word may not be, per list that excludes some.
     var excludedFirstWords: [Set<Int32>] = []
 
+    /// Per intent name, the indexes of the apps that support it (in app order).
+    let supportingApps: [String: [Int]]
+
     init(locale: String, normalizer: Normalizer, schema: Schema, apps: [AppVocabulary], lists: [ListDefinition]) {
+        var supporting: [String: [Int]] = [:]
+        for (index, app) in apps.enumerated() {
+            for intent in app.intentsSupported { supporting[intent, default: []].append(index) }
+        }
+        supportingApps = supporting
         self.locale = locale
         self.normalizer = normalizer
         self.schema = schema
@@ -58,6 +66,10 @@ public struct CompiledGrammar: Sendable {
     /// Number of automaton nodes (a size measure for `bench` and `explain`).
     public var nodeCount: Int { automaton.nodeCount }
     public var templateCount: Int { templates.count }
+
+    func app(_ index: Int, supports intent: String) -> Bool {
+        supportingApps[intent]?.contains(index) ?? false
+    }
 
     func slotIndex(_ name: String) -> Int32? {
         slotNames.firstIndex(of: name).map(Int32.init)

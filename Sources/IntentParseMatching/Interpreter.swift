@@ -51,19 +51,19 @@ struct Interpreter {
         }
         if let capture = appCaptures.first {
             let named = appIndexes(capture)
-            if let supporting = named.first(where: { grammar.apps[$0].supports(intent.name) }) {
+            if let supporting = named.first(where: { grammar.app($0, supports: intent.name) }) {
                 return .success((supporting, .named))
             }
             let name = named.first.map { grammar.apps[$0].displayName } ?? "the app"
             return .failure(Rejection(reason: "\(name) does not support \(intent.name)"))
         }
         if let contextApp {
-            guard grammar.apps[contextApp].supports(intent.name) else {
+            guard grammar.app(contextApp, supports: intent.name) else {
                 return .failure(Rejection(reason: "\(grammar.apps[contextApp].displayName) (the app given as context) does not support \(intent.name)"))
             }
             return .success((contextApp, .context))
         }
-        let supporting = grammar.apps.indices.filter { grammar.apps[$0].supports(intent.name) }
+        let supporting = grammar.supportingApps[intent.name] ?? []
         if supporting.isEmpty { return .failure(Rejection(reason: "no loaded app supports \(intent.name)")) }
         if supporting.count == 1 { return .success((supporting[0], .onlySupportingApp)) }
         let known = Set(captures.flatMap(termApps)).intersection(supporting)
