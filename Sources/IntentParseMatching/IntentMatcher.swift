@@ -131,8 +131,9 @@ public struct IntentMatcher: Sendable {
     func candidateTemplates(_ simulation: inout Simulation) -> [Int32] {
         simulation.markPresentKeys(keyCount: grammar.keys.count)
         var result = grammar.unindexed
+        let (keyStamp, stamp) = simulation.presentKeys
         for (position, key) in simulation.keyIDs.enumerated() where key != KeyTable.none && simulation.firstOccurrence(position) {
-            for template in grammar.index.templates(for: key) where grammar.requirements.satisfied(template, present: simulation.isPresent) {
+            for template in grammar.index.templates(for: key) where grammar.requirements.satisfied(template, keyStamp: keyStamp, stamp: stamp) {
                 result.append(template)
             }
         }

@@ -18,6 +18,8 @@ struct ShortcutIndex: Sendable {
         var key: String
         var app: Int
         var shortcut: Shortcut
+        /// Characters in `key`.
+        var length: Int = 0
     }
 
     /// The intent name a user-activity shortcut reports: it opens the app with an NSUserActivity.
@@ -31,7 +33,7 @@ struct ShortcutIndex: Sendable {
             for shortcut in app.shortcuts {
                 let key = normalizer.looseKeys(shortcut.phrase).joined()
                 guard !key.isEmpty else { continue }
-                entries.append(Entry(key: key, app: appIndex, shortcut: shortcut))
+                entries.append(Entry(key: key, app: appIndex, shortcut: shortcut, length: key.count))
                 if exact[key] == nil { exact[key] = entries.count - 1 }
             }
         }
@@ -43,8 +45,9 @@ struct ShortcutIndex: Sendable {
         guard !entries.isEmpty else { return nil }
         let key = tokens.filter { !$0.isPunctuation }.map(\.looseKey).joined()
         if let index = exact[key] { return (entries[index], true) }
-        guard key.count >= 6 else { return nil }
-        let near = entries.filter { abs($0.key.count - key.count) <= 2 && Suggestions.editDistance($0.key, key) <= max(1, $0.key.count / 10) }
+        let length = key.utf8.allSatisfy { $0 < 0x80 } ? key.utf8.count : key.count
+        guard length >= 6 else { return nil }
+        let near = entries.filter { abs($0.length - length) <= 2 && Suggestions.editDistance($0.key, key) <= max(1, $0.length / 10) }
         return near.count == 1 ? (near[0], false) : nil
     }
 }

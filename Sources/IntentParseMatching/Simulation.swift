@@ -69,10 +69,8 @@ struct Simulation {
         }
     }
 
-    /// Whether `key` occurs in the utterance (after `markPresentKeys`).
-    func isPresent(_ key: Int32) -> Bool {
-        Int(key) < scratch.keyStamp.count && scratch.keyStamp[Int(key)] == scratch.stamp
-    }
+    /// The keys in the utterance (after `markPresentKeys`): those whose stamp is `stamp`.
+    var presentKeys: (keyStamp: [UInt32], stamp: UInt32) { (scratch.keyStamp, scratch.stamp) }
 
     /// Whether the token at `position` is the first with its key (after `markPresentKeys`).
     func firstOccurrence(_ position: Int) -> Bool { scratch.keyFirst[position] }

@@ -101,15 +101,19 @@ struct TemplateRequirements: Sendable {
         templateStart.append(Int32(clauseStart.count - 1))
     }
 
-    /// Whether every clause of `template` has a key for which `present` holds.
-    func satisfied(_ template: Int32, present: (Int32) -> Bool) -> Bool {
+    /// Whether every clause of `template` has a key present in the utterance: one whose entry in
+    /// `keyStamp` is `stamp`.
+    func satisfied(_ template: Int32, keyStamp: [UInt32], stamp: UInt32) -> Bool {
         let t = Int(template)
         guard t + 1 < templateStart.count else { return true }
         for clause in Int(templateStart[t])..<Int(templateStart[t + 1]) {
             var found = false
-            for k in Int(clauseStart[clause])..<Int(clauseStart[clause + 1]) where present(keys[k]) {
-                found = true
-                break
+            for k in Int(clauseStart[clause])..<Int(clauseStart[clause + 1]) {
+                let key = Int(keys[k])
+                if key < keyStamp.count && keyStamp[key] == stamp {
+                    found = true
+                    break
+                }
             }
             if !found { return false }
         }
