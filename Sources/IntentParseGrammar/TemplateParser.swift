@@ -116,16 +116,24 @@ public struct TemplateParser {
     private mutating func parseSlot() throws(Failure) -> Expression {
         let open = position
         let body = try readName(closing: "}", what: "slot")
-        let parts = body.split(separator: ":", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = body.split(separator: ":", omittingEmptySubsequences: false).map { TemplateParser.trimmingSpaces($0) }
         guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty }) else {
             throw Failure(message: "a slot is {list} or {list:slot}, not {\(body)}", offset: open)
         }
         return .slot(list: parts[0], slot: parts.count == 2 ? parts[1] : parts[0], offset: open)
     }
 
+    /// Without leading and trailing spaces and tabs (what Foundation's `.whitespaces` trims,
+    /// at a fraction of its cost).
+    static func trimmingSpaces(_ text: some StringProtocol) -> String {
+        let isSpace: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
+        guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(text[first...last])
+    }
+
     private mutating func parseRule() throws(Failure) -> Expression {
         let open = position
-        let name = try readName(closing: ">", what: "rule").trimmingCharacters(in: .whitespaces)
+        let name = TemplateParser.trimmingSpaces(try readName(closing: ">", what: "rule"))
         guard !name.isEmpty else { throw Failure(message: "empty rule name <>", offset: open) }
         return .rule(name, offset: open)
     }

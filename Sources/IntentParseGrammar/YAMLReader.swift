@@ -28,9 +28,13 @@ public struct YAMLReader {
     }
 
     public mutating func root(ofText text: String) -> Node? {
-        lines = text.components(separatedBy: "\n")
+        // Split on the byte: a "\r\n" is one Character, and Foundation's components(separatedBy:)
+        // costs more than the parse.
+        lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(Substring($0)) }
         do {
-            guard let node = try Yams.compose(yaml: text), node.mapping != nil || node.scalar?.string.isEmpty == false || node.sequence != nil else {
+            // NB: the basic resolver leaves every scalar untyped: `scalarValue` types them, and
+            // Yams's default resolver runs a regular expression per scalar.
+            guard let node = try Yams.compose(yaml: text, .basic), node.mapping != nil || node.scalar?.string.isEmpty == false || node.sequence != nil else {
                 log.error(SourceLocation(file: file, line: 1), "the file is empty")
                 return nil
             }

@@ -15,7 +15,7 @@ struct ExampleTemplates {
         var result: [(Template, [String: ListDefinition])] = []
         let schema = builder.output.schema
         for (appIndex, app) in builder.output.apps.enumerated() {
-            guard let localized = app.localization(for: builder.grammar.locale) else { continue }
+            guard let localized = builder.localized[appIndex] else { continue }
             var sets: [String: PhraseSet] = [:]
             for phrases in localized.intentPhrases {
                 guard let intent = schema[phrases.intent] else { continue }

@@ -57,11 +57,14 @@ struct Builder {
     var slotOrder: Int32 = 0
     /// Extra lists synthesized for learned templates.
     var extraLists: [String: ListDefinition] = [:]
+    /// Each app's vocabulary for the grammar's locale (after the lproj fallback), looked up once.
+    let localized: [LocalizedVocabulary?]
 
     init(grammar: LanguageGrammar, apps: [AppVocabulary], schema: Schema, normalizer: Normalizer, entities catalog: EntityCatalog) {
         self.grammar = grammar
         self.normalizer = normalizer
         self.caches = CompileCaches(normalizer: normalizer)
+        localized = apps.map { $0.localization(for: grammar.locale) }
         let lists = grammar.lists.values.sorted { $0.name < $1.name }
         output = CompiledGrammar(locale: grammar.locale, normalizer: normalizer, schema: schema, apps: apps, lists: lists)
         for (i, list) in lists.enumerated() { listIndex[list.name] = Int32(i) }

@@ -73,8 +73,8 @@ extension Builder {
                 set.add(phrase, entry: .listValue(index), normalizer: normalizer)
             }
         }
-        for (appIndex, app) in output.apps.enumerated() {
-            guard let localized = app.localization(for: grammar.locale) else { continue }
+        for (appIndex, localized) in localized.enumerated() {
+            guard let localized else { continue }
             var terms: [VocabularyTerm] = []
             if let type = list.vocabulary { terms += localized.userVocabulary[type] ?? [] }
             if let path = list.parameter { terms += localized.parameterVocabularies[path] ?? [] }

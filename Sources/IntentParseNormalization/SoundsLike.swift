@@ -12,7 +12,7 @@ public enum SoundsLike {
     /// are dropped; non-Latin text yields its own characters unchanged.
     public static func key(_ loose: String) -> String {
         guard loose.utf8.allSatisfy({ $0 < 0x80 }) else { return loose }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: loose.utf8.count) { chars in
+        return withLetterBuffer(capacity: loose.utf8.count) { chars in
             var count = 0
             for byte in loose.utf8 where (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) {
                 chars[count] = byte
@@ -44,6 +44,16 @@ public enum SoundsLike {
                 return written
             }
         }
+    }
+
+    /// Scratch bytes for one key: on the stack for a word, on the heap for a pathological token
+    /// (a one-megabyte line with no spaces must not exhaust a thread's stack).
+    private static func withLetterBuffer<R>(capacity: Int, _ body: (UnsafeMutableBufferPointer<UInt8>) -> R) -> R {
+        if capacity <= 64 {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity, body)
+        }
+        var heap = [UInt8](repeating: 0, count: capacity)
+        return heap.withUnsafeMutableBufferPointer { body($0) }
     }
 
     private static let e = UInt8(ascii: "e"), s = UInt8(ascii: "s")

@@ -133,7 +133,7 @@ struct BenchReport {
             "workload      \(workload); \(timing.parses) timed parses",
             "grammar       \(compiled.map(\.grammar.templateCount).reduce(0, +)) templates, \(compiled.map(\.grammar.nodeCount).reduce(0, +)) automaton nodes, \(startup.parser.apps.count) apps",
             String(format: "start-up      load %.1f ms, compile %.1f ms", startup.loadMilliseconds, startup.compileMilliseconds),
-            firstLineMilliseconds.map { String(format: "first line    %.1f ms (process start to first answer, median of 5)", $0) } ?? "first line    not measured",
+            firstLineMilliseconds.map { String(format: "first line    %.1f ms (process start to first answer, median of 11)", $0) } ?? "first line    not measured",
             String(format: "throughput    %.0f utterances/s (parse + JSON line, one core)", timing.perSecond),
             String(format: "latency       median %.1f µs, p90 %.1f µs, p99 %.1f µs, max %.1f µs", timing.latency.median, timing.latency.at(0.9), timing.latency.at(0.99), timing.latency.max),
             String(format: "memory        peak %.1f MB", timing.peakMemoryMB),
