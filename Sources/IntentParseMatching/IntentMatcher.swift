@@ -131,9 +131,9 @@ public struct IntentMatcher: Sendable {
     func candidateTemplates(_ simulation: inout Simulation) -> [Int32] {
         simulation.markPresentKeys(keyCount: grammar.keys.count)
         var result = grammar.unindexed
-        let (keyStamp, stamp) = simulation.presentKeys
+        let (clauseStamp, stamp) = simulation.satisfiedClauses(grammar.requirements)
         for (position, key) in simulation.keyIDs.enumerated() where key != KeyTable.none && simulation.firstOccurrence(position) {
-            for template in grammar.index.templates(for: key) where grammar.requirements.satisfied(template, keyStamp: keyStamp, stamp: stamp) {
+            for template in grammar.index.templates(for: key) where grammar.requirements.satisfied(template, clauseStamp: clauseStamp, stamp: stamp) {
                 result.append(template)
             }
         }

@@ -69,8 +69,17 @@ struct Simulation {
         }
     }
 
-    /// The keys in the utterance (after `markPresentKeys`): those whose stamp is `stamp`.
-    var presentKeys: (keyStamp: [UInt32], stamp: UInt32) { (scratch.keyStamp, scratch.stamp) }
+    /// The required clauses the utterance's keys satisfy (after `markPresentKeys`): those whose
+    /// entry in `clauseStamp` is `stamp`.
+    mutating func satisfiedClauses(_ requirements: TemplateRequirements) -> (clauseStamp: [UInt32], stamp: UInt32) {
+        if scratch.clauseStamp.count < requirements.clauseCount {
+            scratch.clauseStamp.append(contentsOf: repeatElement(0, count: requirements.clauseCount - scratch.clauseStamp.count))
+        }
+        for (position, key) in scratch.keyIDs.enumerated() where key >= 0 && scratch.keyFirst[position] {
+            requirements.mark(key, in: &scratch.clauseStamp, stamp: scratch.stamp)
+        }
+        return (scratch.clauseStamp, scratch.stamp)
+    }
 
     /// Whether the token at `position` is the first with its key (after `markPresentKeys`).
     func firstOccurrence(_ position: Int) -> Bool { scratch.keyFirst[position] }
@@ -340,6 +349,8 @@ struct MatchScratch {
     /// Per interned key, the stamp of the last utterance it occurred in; per token, whether it
     /// is the first occurrence of its key.
     fileprivate var keyStamp: [UInt32] = []
+    /// Per required clause (`TemplateRequirements`), the stamp of the last utterance it held in.
+    fileprivate var clauseStamp: [UInt32] = []
     fileprivate var keyFirst: [Bool] = []
     /// Words before each position (one more entry than tokens).
     fileprivate var wordCounts: [Int] = [0]
@@ -373,6 +384,7 @@ struct MatchScratch {
         if stamp == 0 {
             memo.removeAll(keepingCapacity: true)
             keyStamp.removeAll(keepingCapacity: true)
+            clauseStamp.removeAll(keepingCapacity: true)
             stamp = 1
         }
         if memo.count < memoSlots { memo.append(contentsOf: repeatElement(Memo(), count: memoSlots - memo.count)) }

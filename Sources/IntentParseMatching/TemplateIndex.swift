@@ -33,6 +33,7 @@ extension Builder {
             }
         }
         output.index = TemplateIndex(byKey, keyCount: output.keys.count)
+        output.requirements.finish(keyCount: output.keys.count)
     }
 
     /// A clause bigger than this (a choice of many words) is not worth indexing by.
@@ -85,37 +86,65 @@ extension Builder {
     }
 }
 
-/// Every required clause of every template, as interned keys: template t's clauses are
-/// `clauseStart[templateStart[t]]...`, clause c's keys `keys[clauseStart[c]..<clauseStart[c + 1]]`.
+/// Every required clause of every template, each distinct clause stored once: template t's
+/// clauses are `clauses[templateStart[t]..<templateStart[t + 1]]` (clause ids), and key k is in
+/// the clauses `keyClauses[keyStart[k]..<keyStart[k + 1]]`.
+///
+/// Per utterance, the clauses its keys satisfy are marked once (`mark`); a template is then
+/// checked by looking up its few clause ids, however many words each clause has.
 struct TemplateRequirements: Sendable {
     private var templateStart: [Int32] = [0]
-    private var clauseStart: [Int32] = [0]
-    private var keys: [Int32] = []
+    private var clauses: [Int32] = []
+    private var clauseIDs: [[Int32]: Int32] = [:]
+    private var clauseKeys: [[Int32]] = []
+    private var keyStart: [Int32] = [0]
+    private var keyClauses: [Int32] = []
 
-    mutating func add(template: Int32, clauses: [[Int32]]) {
+    var clauseCount: Int { clauseKeys.count }
+
+    mutating func add(template: Int32, clauses required: [[Int32]]) {
         precondition(Int(template) == templateStart.count - 1, "templates are added in order")
-        for clause in clauses.sorted(by: { $0.count < $1.count }) {
-            keys += clause
-            clauseStart.append(Int32(keys.count))
+        for clause in Set(required.map { Array(Set($0)).sorted() }).sorted(by: { $0.count != $1.count ? $0.count < $1.count : $0.lexicographicallyPrecedes($1) }) {
+            if let id = clauseIDs[clause] {
+                clauses.append(id)
+            } else {
+                let id = Int32(clauseKeys.count)
+                clauseIDs[clause] = id
+                clauseKeys.append(clause)
+                clauses.append(id)
+            }
         }
-        templateStart.append(Int32(clauseStart.count - 1))
+        templateStart.append(Int32(clauses.count))
     }
 
-    /// Whether every clause of `template` has a key present in the utterance: one whose entry in
-    /// `keyStamp` is `stamp`.
-    func satisfied(_ template: Int32, keyStamp: [UInt32], stamp: UInt32) -> Bool {
+    /// Builds the key → clauses table once every template is added (keys are < `keyCount`).
+    mutating func finish(keyCount: Int) {
+        var byKey = [[Int32]](repeating: [], count: keyCount)
+        for (id, keys) in clauseKeys.enumerated() {
+            for key in keys where Int(key) < keyCount { byKey[Int(key)].append(Int32(id)) }
+        }
+        keyStart = [0]
+        keyClauses = []
+        for list in byKey {
+            keyClauses += list
+            keyStart.append(Int32(keyClauses.count))
+        }
+        clauseIDs = [:]
+    }
+
+    /// Stamps every clause that `key` satisfies.
+    func mark(_ key: Int32, in clauseStamp: inout [UInt32], stamp: UInt32) {
+        let k = Int(key)
+        guard k >= 0, k + 1 < keyStart.count else { return }
+        for index in Int(keyStart[k])..<Int(keyStart[k + 1]) { clauseStamp[Int(keyClauses[index])] = stamp }
+    }
+
+    /// Whether every clause of `template` is stamped with `stamp` (after `mark` for each key).
+    func satisfied(_ template: Int32, clauseStamp: [UInt32], stamp: UInt32) -> Bool {
         let t = Int(template)
         guard t + 1 < templateStart.count else { return true }
-        for clause in Int(templateStart[t])..<Int(templateStart[t + 1]) {
-            var found = false
-            for k in Int(clauseStart[clause])..<Int(clauseStart[clause + 1]) {
-                let key = Int(keys[k])
-                if key < keyStamp.count && keyStamp[key] == stamp {
-                    found = true
-                    break
-                }
-            }
-            if !found { return false }
+        for index in Int(templateStart[t])..<Int(templateStart[t + 1]) where clauseStamp[Int(clauses[index])] != stamp {
+            return false
         }
         return true
     }
