@@ -56,6 +56,12 @@ struct AmountReader: Sendable {
         return result.filter { $0.value.isFinite && abs($0.value) < EntityValue.maxMagnitude }.sorted { $0.end > $1.end }
     }
 
+    /// Every word an amount, or a fraction before a unit ("half an hour"), can start with;
+    /// amounts in digits start with a digit.
+    var startKeys: Set<String> {
+        numbers.startKeys.union(articles.startKeys).union(multipliers.startKeys).union(fractions.startKeys).union(conjunctions.startKeys)
+    }
+
     /// "and a half" (or "and one quarter") after `end`: the fraction and where it ends.
     func fraction(after end: Int, in tokens: [Token], needsConjunction: Bool) -> (end: Int, value: Double)? {
         var position = end

@@ -46,6 +46,15 @@ struct CalendarWords: Sendable {
         }
     }
 
+    /// Every word a calendar phrase or a date word of any role can start with.
+    var startKeys: Set<String> {
+        var keys = months.startKeys.union(weekdays.startKeys).union(meridiems.startKeys).union(relativeDays.startKeys)
+        keys.formUnion(partWords.startKeys)
+        keys.formUnion(namedTimes.startKeys)
+        for table in roles.values { keys.formUnion(table.startKeys) }
+        return keys
+    }
+
     /// Where a word of `role` ("at", "next", ...) at `start` ends, if there is one.
     func word(_ role: EntityData.DateWord, _ tokens: [Token], at start: Int) -> Int? {
         roles[role]?.longest(tokens, from: start)?.end

@@ -20,9 +20,14 @@ public struct DateTimeParser: EntityParser {
     let durations: DurationParser
     let resolver: DateResolver
 
+    /// Every word a date expression can start with; other words start none unless they hold a
+    /// digit. A superset is harmless; it only spares the readers the positions that cannot be.
+    let startKeys: Set<String>
+
     init(locale: String, data: EntityData, ordinals: OrdinalParser, durations: DurationParser) {
         let amounts = durations.measures.amounts
         words = CalendarWords(locale: locale, data: data, normalizer: amounts.normalizer)
+        startKeys = words.startKeys.union(amounts.startKeys).union(ordinals.startKeys).union(durations.measures.units.startKeys)
         days = DayReader(words: words, ordinals: ordinals, numbers: amounts.numbers)
         times = TimeReader(words: words, amounts: amounts)
         self.durations = durations
@@ -31,6 +36,7 @@ public struct DateTimeParser: EntityParser {
 
     public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
         // Most positions start no date at all: find that out before any bookkeeping.
+        guard start < text.tokens.count, mayStart(text.tokens[start]) else { return [] }
         let firstPieces = pieces(text, from: start, first: true)
         if firstPieces.isEmpty { return [] }
         var readings: [EntityMatch] = []
@@ -57,6 +63,12 @@ public struct DateTimeParser: EntityParser {
         }
         var seen = Set<EntityMatch>()
         return readings.sorted { $0.end > $1.end }.filter { seen.insert($0).inserted }
+    }
+
+    /// Whether a date can start at this token: a word some reader starts with, or anything
+    /// with a digit in it ("8", "3rd", "10am", "2026-12-03").
+    func mayStart(_ token: Token) -> Bool {
+        token.kind == .number || startKeys.contains(token.looseKey) || token.text.unicodeScalars.contains { $0.properties.numericType != nil }
     }
 
     /// Every piece at `start`; after the first piece a comma may come before the next one.

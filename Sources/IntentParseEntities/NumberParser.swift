@@ -61,6 +61,9 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
         return matches
     }
 
+    /// The words a spelled-out number can start with (numbers in digits start with a digit).
+    var startKeys: Set<String> { numberWords }
+
     /// Parses a whole phrase with ICU; nil unless every character is consumed.
     func parse(_ phrase: String) -> Double? {
         spellOutFormat?.parse(phrase)

@@ -18,6 +18,10 @@ public struct OrdinalParser: EntityParser {
     private let amounts: AmountReader
     private var words = PhraseTable<Int>()
 
+    /// The words an ordinal in words can start with ("first", "twenty"); ordinals in digits
+    /// ("3rd") start with a digit.
+    var startKeys: Set<String> { words.startKeys.union(amounts.startKeys) }
+
     init(locale: String, amounts: AmountReader) {
         self.amounts = amounts
         digits = ICUNumberFormat(locale: locale, style: CIP_NUMBER_ORDINAL_DIGITS)

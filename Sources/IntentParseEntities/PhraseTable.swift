@@ -22,6 +22,9 @@ struct PhraseTable<Value: Sendable>: Sendable {
 
     var isEmpty: Bool { entries.isEmpty }
 
+    /// The loose key of every phrase's first token.
+    var startKeys: Set<String> { firstKeys }
+
     /// Adds a phrase; the first value given for a phrase wins.
     mutating func add(_ phrase: String, _ value: Value, normalizer: Normalizer) {
         let tokens = normalizer.tokenize(phrase).tokens.filter { spacing == .exact || !$0.isPunctuation }

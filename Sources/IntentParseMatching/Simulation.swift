@@ -92,16 +92,19 @@ struct Simulation {
         if scratch.chart.count < limit + 1 {
             scratch.chart.append(contentsOf: repeatElement(Frontier(), count: limit + 1 - scratch.chart.count))
         }
+        var first = limit
         for seed in seeds where seed.position <= limit {
             scratch.chart[seed.position].relax(seed.node, seed.thread)
+            first = min(first, seed.position)
         }
+        // Positions before the first seed hold nothing (a suffix run starts mid-utterance).
         var accepts: [Accept] = []
-        for position in 0...limit {
+        for position in first...limit {
             closure(at: position, accepts: &accepts)
             guard position < limit else { break }
             advance(from: position, limit: limit)
         }
-        for index in 0...limit { scratch.chart[index].removeAll() }
+        for index in first...limit { scratch.chart[index].removeAll() }
         return accepts
     }
 
