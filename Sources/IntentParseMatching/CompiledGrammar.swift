@@ -37,6 +37,12 @@ public final class CompiledGrammar: @unchecked Sendable {
     /// Rarest required literal key → templates; templates with no required literal are `unindexed`.
     var index = TemplateIndex()
     var unindexed: [Int32] = []
+    /// The pseudo-word an utterance "contains" when an app name occurs in it, so that templates
+    /// that require `{app}` are indexed and filtered like ones that require a word. It cannot be
+    /// a token's key (tokens have no control characters).
+    static let appNamedKey = "\u{1}app"
+    /// Its interned id, or `KeyTable.none` when no template requires an app name.
+    var appNamedKey: Int32 = KeyTable.none
     /// Every required clause per template, checked after the index lookup.
     var requirements = TemplateRequirements()
     /// The phrase set holding every app name.

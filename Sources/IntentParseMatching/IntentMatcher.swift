@@ -132,7 +132,9 @@ public struct IntentMatcher: Sendable {
         simulation.markPresentKeys(keyCount: grammar.keys.count)
         var result = grammar.unindexed
         let (clauseStamp, stamp) = simulation.satisfiedClauses(grammar.requirements)
-        for (position, key) in simulation.keyIDs.enumerated() where key != KeyTable.none && simulation.firstOccurrence(position) {
+        var present = simulation.keyIDs.enumerated().filter { $0.element != KeyTable.none && simulation.firstOccurrence($0.offset) }.map(\.element)
+        if simulation.namesAnApp { present.append(grammar.appNamedKey) }
+        for key in present {
             for template in grammar.index.templates(for: key) where grammar.requirements.satisfied(template, clauseStamp: clauseStamp, stamp: stamp) {
                 result.append(template)
             }

@@ -78,7 +78,25 @@ struct Simulation {
         for (position, key) in scratch.keyIDs.enumerated() where key >= 0 && scratch.keyFirst[position] {
             requirements.mark(key, in: &scratch.clauseStamp, stamp: scratch.stamp)
         }
+        if namesAnApp { requirements.mark(grammar.appNamedKey, in: &scratch.clauseStamp, stamp: scratch.stamp) }
         return (scratch.clauseStamp, scratch.stamp)
+    }
+
+    /// Whether an app's name (or a sounds-alike) starts at some word of the utterance, when a
+    /// template requires one; the lookups are the memoized ones the automata use.
+    var namesAnApp: Bool {
+        mutating get {
+            if let known = scratch.namesAnApp { return known }
+            var found = false
+            if grammar.appNamedKey != KeyTable.none {
+                for position in 0..<tokenCount where !scratch.isPunctuation[position] && !phrases(grammar.appPhraseSet, at: position).isEmpty {
+                    found = true
+                    break
+                }
+            }
+            scratch.namesAnApp = found
+            return found
+        }
     }
 
     /// Whether the token at `position` is the first with its key (after `markPresentKeys`).
@@ -354,6 +372,8 @@ struct MatchScratch {
     fileprivate var keyStamp: [UInt32] = []
     /// Per required clause (`TemplateRequirements`), the stamp of the last utterance it held in.
     fileprivate var clauseStamp: [UInt32] = []
+    /// Whether the utterance names an app (computed on first use).
+    fileprivate var namesAnApp: Bool?
     fileprivate var keyFirst: [Bool] = []
     /// Words before each position (one more entry than tokens).
     fileprivate var wordCounts: [Int] = [0]
@@ -379,6 +399,7 @@ struct MatchScratch {
         keyIDs.removeAll(keepingCapacity: true)
         isPunctuation.removeAll(keepingCapacity: true)
         keyFirst.removeAll(keepingCapacity: true)
+        namesAnApp = nil
         wordCounts.removeAll(keepingCapacity: true)
         wordCounts.append(0)
         skipStart.removeAll(keepingCapacity: true)

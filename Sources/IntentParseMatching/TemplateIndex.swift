@@ -32,6 +32,7 @@ extension Builder {
                 output.unindexed.append(Int32(index))
             }
         }
+        output.appNamedKey = output.keys.id(CompiledGrammar.appNamedKey)
         output.index = TemplateIndex(byKey, keyCount: output.keys.count)
         output.requirements.finish(keyCount: output.keys.count)
     }
@@ -77,6 +78,8 @@ extension Builder {
             }
             return union.isEmpty || union.count > Builder.maxClauseWords ? [] : [union]
         case .slot(let list, _, _):
+            // {app}: some app name must occur, which the matcher knows as a pseudo-word.
+            if list == LanguageGrammar.appList { return [[CompiledGrammar.appNamedKey]] }
             return closedListClause(list).map { [$0] } ?? []
         case .optional: return []
         case .rule(let name, _):

@@ -172,6 +172,17 @@ import Testing
         #expect(tried("mark milk as done").contains("INSetTaskAttributeIntent"))
     }
 
+    @Test func templatesThatRequireAnAppNameAreTriedOnlyWhenOneOccurs() throws {
+        let matcher = try #require(parser.matchers["en"])
+        let appTemplate = "{app} {person:recipients} [please] {content}"
+        func tried(_ text: String) -> [String] {
+            matcher.candidateTemplates(for: text).map { matcher.grammar.templates[Int($0)].template.source.text }
+        }
+        #expect(tried("MonkeyChat Bobo please send more bananas").contains(appTemplate))
+        #expect(!tried("Bobo please send more bananas").contains(appTemplate))
+        #expect(parser.parse("MonkeyChat Bobo please send more bananas", locale: "en").best?.intent == "INSendMessageIntent")
+    }
+
     @Test func jsonFollowsTheOutputContract() throws {
         let line = ResultJSON.line(parser.parse("MonkeyChat Bobo please send more bananas", locale: "en"))
         #expect(line.hasPrefix(#"{"text":"MonkeyChat Bobo please send more bananas","locale":"en","intent":"INSendMessageIntent","domain":"messaging","app":"MonkeyChat","appIdentifier":"chat","score":"#))
