@@ -64,7 +64,7 @@ enum Automaton {
 struct FrozenAutomaton: Sendable {
     private let storage: Storage
 
-    init() { storage = Storage(edgeStart: [0], consumingStart: [], edges: [], allowsSkip: []) }
+    init() { storage = Storage(edgeStart: [0], consumingStart: [], edges: [], allowsSkip: [], gate: []) }
 
     /// Groups the draft's edges by node (a counting sort), non-consuming edges first, keeping
     /// each node's edges in the order they were added.
@@ -94,8 +94,16 @@ struct FrozenAutomaton: Sendable {
                 nextQuiet[node] += 1
             }
         }
-        storage = Storage(edgeStart: edgeStart, consumingStart: consumingStart, edges: edges, allowsSkip: draft.allowsSkip)
+        // A node whose only edge consumes one literal word is gated by that word's key.
+        var gate = [Int32](repeating: FrozenAutomaton.ungated, count: count)
+        for node in 0..<count where quiet[node] == 0 && consuming[node] == 1 {
+            if case .word(let key) = edges[Int(consumingStart[node])].kind { gate[node] = key }
+        }
+        storage = Storage(edgeStart: edgeStart, consumingStart: consumingStart, edges: edges, allowsSkip: draft.allowsSkip, gate: gate)
     }
+
+    /// The gate of a node that does more than consume one literal word.
+    static let ungated: Int32 = -2
 
     var nodeCount: Int { storage.nodeCount }
 
@@ -109,6 +117,9 @@ struct FrozenAutomaton: Sendable {
         let consumingStart: UnsafePointer<Int32>
         let edges: UnsafePointer<Edge>
         let allowsSkip: UnsafePointer<Bool>
+        /// Per node, the key of the one literal word it can consume when that is all it can do
+        /// (no other edge), else `ungated`: a thread there is dead unless that word comes next.
+        let gate: UnsafePointer<Int32>
 
         /// Indexes of `node`'s non-consuming edges.
         @inline(__always) func quietEdges(_ node: Int32) -> Range<Int> { Int(edgeStart[Int(node)])..<Int(consumingStart[Int(node)]) }
@@ -122,13 +133,15 @@ struct FrozenAutomaton: Sendable {
         let consumingStart: UnsafeMutableBufferPointer<Int32>
         let edges: UnsafeMutableBufferPointer<Edge>
         let allowsSkip: UnsafeMutableBufferPointer<Bool>
+        let gate: UnsafeMutableBufferPointer<Int32>
         let nodeCount: Int
 
-        init(edgeStart: [Int32], consumingStart: [Int32], edges: [Edge], allowsSkip: [Bool]) {
+        init(edgeStart: [Int32], consumingStart: [Int32], edges: [Edge], allowsSkip: [Bool], gate: [Int32]) {
             self.edgeStart = Storage.copy(edgeStart)
             self.consumingStart = Storage.copy(consumingStart)
             self.edges = Storage.copy(edges)
             self.allowsSkip = Storage.copy(allowsSkip)
+            self.gate = Storage.copy(gate)
             nodeCount = allowsSkip.count
         }
 
@@ -137,11 +150,13 @@ struct FrozenAutomaton: Sendable {
             consumingStart.deallocate()
             edges.deallocate()
             allowsSkip.deallocate()
+            gate.deallocate()
         }
 
         var view: View {
             View(edgeStart: UnsafePointer(edgeStart.baseAddress!), consumingStart: UnsafePointer(consumingStart.baseAddress!),
-                 edges: UnsafePointer(edges.baseAddress!), allowsSkip: UnsafePointer(allowsSkip.baseAddress!))
+                 edges: UnsafePointer(edges.baseAddress!), allowsSkip: UnsafePointer(allowsSkip.baseAddress!),
+                 gate: UnsafePointer(gate.baseAddress!))
         }
 
         /// A copy in fresh memory of at least one element, so every base address exists (the

@@ -27,6 +27,8 @@ struct Simulation {
     /// Memo slots per position: one per phrase set, then one per entity parser.
     private let memoStride: Int
     private(set) var scratch: MatchScratch
+    /// The last position of the run in progress.
+    private var limitOfRun = 0
 
     init(grammar: CompiledGrammar, text: TokenizedText, entityContext: EntityContext, scratch: MatchScratch) {
         self.grammar = grammar
@@ -43,12 +45,12 @@ struct Simulation {
             self.scratch.keyFirst.append(false)
             self.scratch.wordCounts.append(self.scratch.wordCounts[self.scratch.wordCounts.count - 1] + (token.isPunctuation ? 0 : 1))
         }
-        if !grammar.skipWords.isEmpty {
-            for start in text.tokens.indices {
-                self.scratch.skipStart.append(Int32(self.scratch.skipEnds.count))
-                for match in grammar.skipWords.matches(in: text.tokens, from: start, key: \.looseKey) {
-                    self.scratch.skipEnds.append(Int32(match.end))
-                }
+        // One entry per position (and one past the end), skip words or not.
+        for start in text.tokens.indices {
+            self.scratch.skipStart.append(Int32(self.scratch.skipEnds.count))
+            guard !grammar.skipWords.isEmpty else { continue }
+            for match in grammar.skipWords.matches(in: text.tokens, from: start, key: \.looseKey) {
+                self.scratch.skipEnds.append(Int32(match.end))
             }
         }
         self.scratch.skipStart.append(Int32(self.scratch.skipEnds.count))
@@ -111,8 +113,9 @@ struct Simulation {
             scratch.chart.append(contentsOf: repeatElement(Frontier(), count: limit + 1 - scratch.chart.count))
         }
         var first = limit
+        limitOfRun = limit
         for seed in seeds where seed.position <= limit {
-            scratch.chart[seed.position].relax(seed.node, seed.thread)
+            offer(seed.node, seed.thread, at: seed.position)
             first = min(first, seed.position)
         }
         // Positions before the first seed hold nothing (a suffix run starts mid-utterance).
@@ -177,6 +180,27 @@ struct Simulation {
 
     // MARK: the chart
 
+    /// Whether a thread at `node` can still do anything at `position` of the current run: a
+    /// node that can only consume one literal word is dead unless that word is next, or the
+    /// next token is punctuation or a skip word the thread may pass over first.
+    ///
+    /// NB: exact pruning, not a heuristic: such a node has no other edge. Most nodes the
+    /// closure reaches are the first words of alternatives the utterance does not say.
+    @inline(__always)
+    private func viable(_ node: Int32, at position: Int) -> Bool {
+        let gate = automaton.gate[Int(node)]
+        if gate == FrozenAutomaton.ungated { return true }
+        guard position < limitOfRun else { return false }
+        if scratch.keyIDs[position] == gate || scratch.isPunctuation[position] { return true }
+        return automaton.allowsSkip[Int(node)] && scratch.skipStart[position] < scratch.skipStart[position + 1]
+    }
+
+    /// Relaxes `node`'s thread at `position` if the node is viable there.
+    @inline(__always)
+    private mutating func offer(_ node: Int32, _ thread: Thread, at position: Int) {
+        if viable(node, at: position) { scratch.chart[position].relax(node, thread) }
+    }
+
     /// Follows non-consuming edges at one position until nothing improves. A node already
     /// expanded whose thread improves is queued in `again`, to be expanded once more; later
     /// nodes are expanded in turn anyway.
@@ -202,7 +226,7 @@ struct Simulation {
                 if case .accept(let id) = edge.kind { accepts.append(Accept(id: id, end: position, thread: thread)) }
                 continue
             }
-            if let reached = scratch.chart[position].relaxReturningIndex(edge.target, followed), reached < expandedBefore {
+            if viable(edge.target, at: position), let reached = scratch.chart[position].relaxReturningIndex(edge.target, followed), reached < expandedBefore {
                 again.append(reached)
             }
         }
@@ -238,7 +262,7 @@ struct Simulation {
             let node = scratch.chart[position].nodes[index]
             let thread = scratch.chart[position].threads[index]
             if punctuation {
-                scratch.chart[position + 1].relax(node, thread)
+                offer(node, thread, at: position + 1)
             } else if automaton.allowsSkip[Int(node)] {
                 for skip in Int(scratch.skipStart[position])..<Int(scratch.skipStart[position + 1]) {
                     let end = Int(scratch.skipEnds[skip])
@@ -246,7 +270,7 @@ struct Simulation {
                     var skipped = thread
                     skipped.weight += Weights.skipped * Double(words(position, end))
                     skipped.evidence.skipped += words(position, end)
-                    scratch.chart[end].relax(node, skipped)
+                    offer(node, skipped, at: end)
                 }
             }
             for e in automaton.consumingEdges(node) {
@@ -266,14 +290,14 @@ struct Simulation {
                 next.weight += Weights.literal
                 next.evidence.literal += 1
             }
-            scratch.chart[position + 1].relax(edge.target, next)
+            offer(edge.target, next, at: position + 1)
         case .wildcardToken, .wildcardFirstToken:
             guard !scratch.isPunctuation[position] else { return }
             if case .wildcardFirstToken(let excluded) = edge.kind, grammar.excludedFirstWords[Int(excluded)].contains(scratch.keyIDs[position]) { return }
             var next = thread
             next.weight += Weights.wildcard + Weights.wildcardOrder * Double(thread.pendingOrder)
             next.evidence.wildcard += 1
-            scratch.chart[position + 1].relax(edge.target, next)
+            offer(edge.target, next, at: position + 1)
         case .phrases(let set, let slot):
             let hits = phrases(set, at: position)
             for hit in hits.lowerBound..<hits.upperBound {
@@ -285,7 +309,7 @@ struct Simulation {
                                                         kind: match.isSound ? .soundPhrase : .phrase, set: set, values: match.values))
                 next.weight += (match.isSound ? Weights.soundsLike : Weights.named) * Double(count)
                 if match.isSound { next.evidence.soundsLike += count } else { next.evidence.named += count }
-                scratch.chart[end].relax(edge.target, next)
+                offer(edge.target, next, at: end)
             }
         case .entity(let entity, let slot, let list):
             let hits = entities(entity, at: position)
@@ -297,7 +321,7 @@ struct Simulation {
                                                         values: Int32(hit)))
                 next.weight += Weights.entity * Double(count)
                 next.evidence.named += count
-                scratch.chart[end].relax(edge.target, next)
+                offer(edge.target, next, at: end)
             }
         case .epsilon, .wildcardOpen, .wildcardClose, .accept: return
         }

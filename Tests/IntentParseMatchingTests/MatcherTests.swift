@@ -172,6 +172,15 @@ import Testing
         #expect(tried("mark milk as done").contains("INSetTaskAttributeIntent"))
     }
 
+    @Test func aGrammarWithoutSkipWordsMatches() throws {
+        let grammar = MatcherFixture.grammarText.replacingOccurrences(of: "skip_words: [\"please\", \"hey siri\"]", with: "")
+        #expect(grammar != MatcherFixture.grammarText)
+        let parser = try MatcherFixture.parser(grammar: grammar)
+        let result = parser.parse("send a message to Coco saying hi, see you", locale: "en")
+        #expect(result.best?.intent == "INSendMessageIntent")
+        #expect(result.best?.spoken("content") == ["hi, see you"])
+    }
+
     @Test func templatesThatRequireAnAppNameAreTriedOnlyWhenOneOccurs() throws {
         let matcher = try #require(parser.matchers["en"])
         let appTemplate = "{app} {person:recipients} [please] {content}"
