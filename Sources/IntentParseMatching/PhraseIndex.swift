@@ -34,11 +34,21 @@ struct PhraseTrie: Sendable {
         if !nodes[current].values.contains(value) { nodes[current].values.append(value) }
     }
 
+    /// Which key of a token a walk follows.
+    enum Key { case loose, sound }
+
     /// Every phrase starting at token `start`: (index of the token after the phrase, values).
-    /// `key` picks the token key to walk (loose or sound); punctuation tokens inside are skipped.
-    func matches(in tokens: [Token], from start: Int, key: (Token) -> String, collapseBoundary: Bool = false) -> [(end: Int, values: [Int32])] {
-        guard start < tokens.count, !tokens[start].isPunctuation else { return [] }
-        var results: [(Int, [Int32])] = []
+    /// Punctuation tokens inside are skipped.
+    func matches(in tokens: [Token], from start: Int, key: Key, collapseBoundary: Bool = false) -> [(end: Int, values: [Int32])] {
+        var results: [(end: Int, values: [Int32])] = []
+        walk(tokens, from: start, key: key, collapseBoundary: collapseBoundary) { results.append(($0, $1)) }
+        return results
+    }
+
+    /// Calls `visit` with (index of the token after the phrase, values) for every phrase
+    /// starting at token `start`, shortest first, without collecting them.
+    func walk(_ tokens: [Token], from start: Int, key: Key, collapseBoundary: Bool = false, _ visit: (Int, [Int32]) -> Void) {
+        guard start < tokens.count, !tokens[start].isPunctuation else { return }
         var current = 0
         var lastByte: UInt8?
         var index = start
@@ -47,16 +57,15 @@ struct PhraseTrie: Sendable {
             index += 1
             if token.isPunctuation { continue }
             var first = true
-            for byte in key(token).utf8 {
+            for byte in (key == .loose ? token.looseKey : token.soundKey).utf8 {
                 defer { first = false; lastByte = byte }
                 if first, collapseBoundary, byte == lastByte { continue }
                 guard let next = nodes[current].children.first(where: { $0.byte == byte })?.node else { break walk }
                 current = Int(next)
             }
-            if !nodes[current].values.isEmpty { results.append((index, nodes[current].values)) }
+            if !nodes[current].values.isEmpty { visit(index, nodes[current].values) }
             if nodes[current].children.isEmpty { break }
         }
-        return results
     }
 }
 
@@ -107,13 +116,21 @@ struct PhraseSet: Sendable {
     /// Matches starting at `start`: exact ones, then sounds-like ones that end where no exact
     /// match ends.
     func matches(in tokens: [Token], from start: Int) -> [(end: Int, values: [Int32], isSound: Bool)] {
-        let exactMatches = exact.matches(in: tokens, from: start, key: \.looseKey)
-        var results = exactMatches.map { ($0.end, $0.values, false) }
-        guard usesSound, !sound.isEmpty else { return results }
-        let exactEnds = Set(exactMatches.map(\.end))
-        for match in sound.matches(in: tokens, from: start, key: \.soundKey, collapseBoundary: true) where !exactEnds.contains(match.end) {
-            results.append((match.end, match.values, true))
-        }
+        var results: [(end: Int, values: [Int32], isSound: Bool)] = []
+        forEachMatch(in: tokens, from: start) { results.append(($0, $1, $2)) }
         return results
+    }
+
+    /// `matches`, one at a time: (end, values, isSound).
+    func forEachMatch(in tokens: [Token], from start: Int, _ visit: (Int, [Int32], Bool) -> Void) {
+        var exactEnds: [Int] = []
+        exact.walk(tokens, from: start, key: .loose) { end, values in
+            exactEnds.append(end)
+            visit(end, values, false)
+        }
+        guard usesSound, !sound.isEmpty else { return }
+        sound.walk(tokens, from: start, key: .sound, collapseBoundary: true) { end, values in
+            if !exactEnds.contains(end) { visit(end, values, true) }
+        }
     }
 }

@@ -49,7 +49,7 @@ struct Simulation {
         for start in text.tokens.indices {
             self.scratch.skipStart.append(Int32(self.scratch.skipEnds.count))
             guard !grammar.skipWords.isEmpty else { continue }
-            for match in grammar.skipWords.matches(in: text.tokens, from: start, key: \.looseKey) {
+            for match in grammar.skipWords.matches(in: text.tokens, from: start, key: .loose) {
                 self.scratch.skipEnds.append(Int32(match.end))
             }
         }
@@ -332,9 +332,9 @@ struct Simulation {
         let slot = position * memoStride + Int(set)
         if let cached = scratch.memoized(slot) { return cached }
         let first = scratch.phraseHits.count
-        for match in grammar.phraseSets[Int(set)].matches(in: text.tokens, from: position) {
-            scratch.matchValues.append(match.values)
-            scratch.phraseHits.append(PhraseHit(end: Int32(match.end), values: Int32(scratch.matchValues.count - 1), isSound: match.isSound))
+        grammar.phraseSets[Int(set)].forEachMatch(in: text.tokens, from: position) { end, values, isSound in
+            scratch.matchValues.append(values)
+            scratch.phraseHits.append(PhraseHit(end: Int32(end), values: Int32(scratch.matchValues.count - 1), isSound: isSound))
         }
         return scratch.memoize(slot, first..<scratch.phraseHits.count)
     }
