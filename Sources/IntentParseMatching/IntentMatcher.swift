@@ -133,12 +133,18 @@ public struct IntentMatcher: Sendable {
         var result = grammar.unindexed
         let (clauseStamp, stamp) = simulation.satisfiedClauses(grammar.requirements)
         var present = simulation.keyIDs.enumerated().filter { $0.element != KeyTable.none && simulation.firstOccurrence($0.offset) }.map(\.element)
-        if simulation.namesAnApp { present.append(grammar.appNamedKey) }
+        if grammar.appNamedKey != KeyTable.none { present.append(grammar.appNamedKey) }
+        var ifAnAppIsNamed: [Int32] = []
         for key in present {
-            for template in grammar.index.templates(for: key) where grammar.requirements.satisfied(template, clauseStamp: clauseStamp, stamp: stamp) {
-                result.append(template)
+            for template in grammar.index.templates(for: key) {
+                switch grammar.requirements.satisfied(template, clauseStamp: clauseStamp, stamp: stamp) {
+                case .yes: result.append(template)
+                case .ifAnAppIsNamed: ifAnAppIsNamed.append(template)
+                case .no: break
+                }
             }
         }
+        if !ifAnAppIsNamed.isEmpty, simulation.namesAnApp { result += ifAnAppIsNamed }
         result.sort()
         var deduplicated: [Int32] = []
         deduplicated.reserveCapacity(result.count)

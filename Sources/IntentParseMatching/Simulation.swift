@@ -80,7 +80,6 @@ struct Simulation {
         for (position, key) in scratch.keyIDs.enumerated() where key >= 0 && scratch.keyFirst[position] {
             requirements.mark(key, in: &scratch.clauseStamp, stamp: scratch.stamp)
         }
-        if namesAnApp { requirements.mark(grammar.appNamedKey, in: &scratch.clauseStamp, stamp: scratch.stamp) }
         return (scratch.clauseStamp, scratch.stamp)
     }
 

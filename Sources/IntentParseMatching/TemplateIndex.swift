@@ -34,7 +34,7 @@ extension Builder {
         }
         output.appNamedKey = output.keys.id(CompiledGrammar.appNamedKey)
         output.index = TemplateIndex(byKey, keyCount: output.keys.count)
-        output.requirements.finish(keyCount: output.keys.count)
+        output.requirements.finish(keyCount: output.keys.count, appNamedKey: output.appNamedKey)
     }
 
     /// A clause bigger than this (a choice of many words) is not worth indexing by.
@@ -102,6 +102,10 @@ struct TemplateRequirements: Sendable {
     private var clauseKeys: [[Int32]] = []
     private var keyStart: [Int32] = [0]
     private var keyClauses: [Int32] = []
+    /// Per clause, whether "an app is named" would satisfy it.
+    private var clauseNamesApp: [Bool] = []
+
+    enum Satisfaction { case no, yes, ifAnAppIsNamed }
 
     var clauseCount: Int { clauseKeys.count }
 
@@ -121,7 +125,8 @@ struct TemplateRequirements: Sendable {
     }
 
     /// Builds the key → clauses table once every template is added (keys are < `keyCount`).
-    mutating func finish(keyCount: Int) {
+    mutating func finish(keyCount: Int, appNamedKey: Int32) {
+        clauseNamesApp = clauseKeys.map { $0.contains(appNamedKey) }
         var byKey = [[Int32]](repeating: [], count: keyCount)
         for (id, keys) in clauseKeys.enumerated() {
             for key in keys where Int(key) < keyCount { byKey[Int(key)].append(Int32(id)) }
@@ -142,14 +147,20 @@ struct TemplateRequirements: Sendable {
         for index in Int(keyStart[k])..<Int(keyStart[k + 1]) { clauseStamp[Int(keyClauses[index])] = stamp }
     }
 
-    /// Whether every clause of `template` is stamped with `stamp` (after `mark` for each key).
-    func satisfied(_ template: Int32, clauseStamp: [UInt32], stamp: UInt32) -> Bool {
+    /// Whether every clause of `template` is stamped with `stamp` (after `mark` for each of the
+    /// utterance's words), or would be if an app were named (that check costs phrase lookups,
+    /// so the caller makes it only for templates that need it).
+    func satisfied(_ template: Int32, clauseStamp: [UInt32], stamp: UInt32) -> Satisfaction {
         let t = Int(template)
-        guard t + 1 < templateStart.count else { return true }
-        for index in Int(templateStart[t])..<Int(templateStart[t + 1]) where clauseStamp[Int(clauses[index])] != stamp {
-            return false
+        guard t + 1 < templateStart.count else { return .yes }
+        var needsApp = false
+        for index in Int(templateStart[t])..<Int(templateStart[t + 1]) {
+            let clause = Int(clauses[index])
+            if clauseStamp[clause] == stamp { continue }
+            guard clauseNamesApp[clause] else { return .no }
+            needsApp = true
         }
-        return true
+        return needsApp ? .ifAnAppIsNamed : .yes
     }
 }
 
