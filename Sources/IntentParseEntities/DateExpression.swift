@@ -48,7 +48,12 @@ enum DatePiece: Sendable {
 }
 
 /// The pieces of one date expression put together, at most one of each kind.
-struct DateExpression: Sendable {
+struct DateExpression: Sendable, Hashable {
+    struct Offset: Sendable, Hashable {
+        var seconds: Double
+        var dateOnly: Bool
+    }
+
     var day: DaySpec?
     /// A weekday said beside a calendar day ("Friday, March 5"): the day must fall on it.
     var weekdayCheck: Int?
@@ -58,7 +63,7 @@ struct DateExpression: Sendable {
     var time: ClockTime?
     var timeIsAnchored = false
     var weekend: Bool?
-    var offset: (seconds: Double, dateOnly: Bool)?
+    var offset: Offset?
 
     var isEmpty: Bool { day == nil && part == nil && time == nil && weekend == nil && offset == nil }
 
@@ -89,7 +94,7 @@ struct DateExpression: Sendable {
             next.weekend = isNext
         case .offset(let seconds, let dateOnly):
             guard isEmpty else { return nil }
-            next.offset = (seconds, dateOnly)
+            next.offset = Offset(seconds: seconds, dateOnly: dateOnly)
         }
         return next
     }

@@ -37,7 +37,16 @@ struct DateResolver: Sendable {
         return placement
     }
 
-    func value(_ expression: DateExpression, placement resolver: Placement) -> EntityValue? {
+    /// `resolve`, remembered for as long as the reference time stays: the same few expressions
+    /// ("tomorrow at 8 pm") come back utterance after utterance, and each costs calendar work.
+    func value(_ expression: DateExpression, placement: Placement) -> EntityValue? {
+        if let known = recent.value(of: expression, placement: placement) { return known }
+        let value = resolve(expression, placement: placement)
+        recent.remember(value, of: expression, placement: placement)
+        return value
+    }
+
+    private func resolve(_ expression: DateExpression, placement resolver: Placement) -> EntityValue? {
         let calendar = resolver.calendar
         if let offset = expression.offset { return resolver.offset(offset.seconds, dateOnly: offset.dateOnly) }
         if let next = expression.weekend { return resolver.weekend(next: next) }
@@ -57,10 +66,13 @@ struct DateResolver: Sendable {
     }
 }
 
-/// The most recently made placement, shared by concurrent parses.
+/// The most recently made placement and the values resolved with it, shared by concurrent
+/// parses. A new placement forgets the values; so does reaching `maxValues`.
 private final class RecentPlacement: @unchecked Sendable {
     private let lock = NSLock()
     private var kept: Placement?
+    private var values: [DateExpression: EntityValue?] = [:]
+    private static let maxValues = 4096
 
     func placement(now: Date, timeZone: TimeZone) -> Placement? {
         lock.lock()
@@ -73,5 +85,22 @@ private final class RecentPlacement: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         kept = placement
+        values.removeAll(keepingCapacity: true)
+    }
+
+    /// The value remembered for `expression`, if it was resolved with this same placement.
+    func value(of expression: DateExpression, placement: Placement) -> EntityValue?? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let kept, kept.now == placement.now, kept.calendar.timeZone == placement.calendar.timeZone else { return nil }
+        return values[expression]
+    }
+
+    func remember(_ value: EntityValue?, of expression: DateExpression, placement: Placement) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let kept, kept.now == placement.now, kept.calendar.timeZone == placement.calendar.timeZone else { return }
+        if values.count >= RecentPlacement.maxValues { values.removeAll(keepingCapacity: true) }
+        values[expression] = .some(value)
     }
 }
