@@ -83,7 +83,7 @@ public struct IntentMatcher: Sendable {
         return result
     }
 
-    /// Every template that covers the whole utterance, with its best thread.
+    /// Every template that covers the whole utterance, with its best thread, by template id.
     private func templateAccepts(_ simulation: inout Simulation, _ text: TokenizedText) -> [(Int32, Thread)] {
         let end = text.tokens.count
         var seeds: [(position: Int, node: Int32, thread: Thread)] = []
@@ -95,35 +95,46 @@ public struct IntentMatcher: Sendable {
                 for start in starts { seeds.append((accept.end, start, accept.thread)) }
             }
         }
-        var best: [Int32: Thread] = [:]
-        var suffixStarts = Set<Int>()
-        var early: [(Int32, Int, Thread)] = []
-        let templateRun = simulation.run(seeds: seeds, limit: end)
-        for accept in templateRun where accept.id >= 0 {
+        // Few templates accept an utterance: a list searched in place beats hashing.
+        var best: [(Int32, Thread)] = []
+        var early: [(id: Int32, end: Int, thread: Thread)] = []
+        for accept in simulation.run(seeds: seeds, limit: end) where accept.id >= 0 {
             if accept.end == end {
                 IntentMatcher.keepBest(&best, accept.id, accept.thread)
             } else if end - accept.end <= IntentMatcher.suffixReach {
                 early.append((accept.id, accept.end, accept.thread))
-                suffixStarts.insert(accept.end)
             }
         }
         if let suffix = grammar.suffixStart, !early.isEmpty {
-            var suffixes: [Int: Thread] = [:]
-            for start in suffixStarts.sorted() {
+            var suffixes: [(start: Int, thread: Thread)] = []
+            var starts = early.map(\.end)
+            starts.sort()
+            var previous = -1
+            for start in starts where start != previous {
+                previous = start
+                var tail: Thread?
                 for accept in simulation.run(seeds: [(start, suffix, .empty)], limit: end)
-                where accept.id == Automaton.suffixAccept && accept.end == end {
-                    if accept.thread.weight > (suffixes[start]?.weight ?? -.infinity) { suffixes[start] = accept.thread }
+                where accept.id == Automaton.suffixAccept && accept.end == end && accept.thread.weight > (tail?.weight ?? -.infinity) {
+                    tail = accept.thread
                 }
+                if let tail { suffixes.append((start, tail)) }
             }
             for (id, position, thread) in early {
-                if let tail = suffixes[position] { IntentMatcher.keepBest(&best, id, simulation.joined(thread, tail)) }
+                if let tail = suffixes.first(where: { $0.start == position })?.thread {
+                    IntentMatcher.keepBest(&best, id, simulation.joined(thread, tail))
+                }
             }
         }
-        return best.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        best.sort { $0.0 < $1.0 }
+        return best
     }
 
-    private static func keepBest(_ best: inout [Int32: Thread], _ id: Int32, _ thread: Thread) {
-        if thread.weight > (best[id]?.weight ?? -.infinity) { best[id] = thread }
+    private static func keepBest(_ best: inout [(Int32, Thread)], _ id: Int32, _ thread: Thread) {
+        if let index = best.firstIndex(where: { $0.0 == id }) {
+            if thread.weight > best[index].1.weight { best[index].1 = thread }
+        } else {
+            best.append((id, thread))
+        }
     }
 
     /// Templates whose rarest required clause occurs in the utterance and whose other required
