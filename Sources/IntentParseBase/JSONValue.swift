@@ -4,7 +4,7 @@ import Foundation
 ///
 /// NB: the output contract (DESIGN.md section 5) fixes the key order of every line, and
 /// Foundation's encoders order keys by hash or alphabetically, so output goes through this type.
-public indirect enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -78,6 +78,22 @@ public indirect enum JSONValue: Sendable, Equatable {
     private static func writeNumber(_ n: Double, to out: inout [UInt8]) {
         guard n.isFinite else { return append("null", to: &out) }
         if n == n.rounded(), abs(n) < 1e15 { return append(String(Int64(n)), to: &out) }
+        // Few decimals (scores, amounts): n is the double nearest k / 10^d, which %.15g prints
+        // as exactly those digits; written by hand, as formatting costs more than the line.
+        var scale = 1.0
+        for digits in 1...6 {
+            scale *= 10
+            let k = (n * scale).rounded()
+            guard abs(k) < 1e15, k / scale == n else { continue }
+            let magnitude = Int64(abs(k)), divisor = Int64(scale)
+            if k < 0 { out.append(UInt8(ascii: "-")) }
+            append(String(magnitude / divisor), to: &out)
+            out.append(UInt8(ascii: "."))
+            let fraction = String(magnitude % divisor)
+            out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits - fraction.utf8.count))
+            out.append(contentsOf: fraction.utf8.reversed().drop { $0 == UInt8(ascii: "0") }.reversed())
+            return
+        }
         // %.15g through vsnprintf into a stack buffer: Foundation's String(format:) costs more
         // than the whole rest of a result line.
         let written: Bool = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in

@@ -77,6 +77,9 @@ public final class CompiledGrammar: @unchecked Sendable {
         supportingApps[intent]?.contains(index) ?? false
     }
 
+    /// The slot id of `{app}` captures, if any template has one.
+    var appSlot: Int32?
+
     func slotIndex(_ name: String) -> Int32? {
         slotNames.firstIndex(of: name).map(Int32.init)
     }

@@ -41,7 +41,8 @@ public struct IntentMatcher: Sendable {
     public func match(_ text: String, context: MatchContext = MatchContext()) -> MatchResult {
         let tokenized = grammar.normalizer.tokenize(text)
         var result = MatchResult(text: text, locale: grammar.locale, tokens: tokenized.tokens, interpretations: [], reason: nil)
-        let words = tokenized.tokens.filter { !$0.isPunctuation }.count
+        var words = 0
+        for token in tokenized.tokens where !token.isPunctuation { words += 1 }
         if words == 0 {
             result.reason = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "empty utterance" : "no words in the utterance"
             return result
@@ -185,7 +186,8 @@ public struct IntentMatcher: Sendable {
 struct Ranked {
     let keep: Int
     private(set) var interpretations: [Interpretation] = []
-    private var seen = Set<String>()
+    /// The (intent, app identifier) of each kept interpretation.
+    private var seen: [(intent: String, app: String?)] = []
     /// The first rejection's reason, and its weight when it came before any accepted reading.
     private(set) var rejection: String?
     private(set) var rejectedAbove: Double?
@@ -197,7 +199,9 @@ struct Ranked {
     mutating func add(_ outcome: Interpreter.Outcome, weight: Double) {
         switch outcome {
         case .accepted(let interpretation):
-            if seen.insert("\(interpretation.intent)|\(interpretation.app?.identifier ?? "")").inserted {
+            let key = (intent: interpretation.intent, app: interpretation.app?.identifier)
+            if !seen.contains(where: { $0.intent == key.intent && $0.app == key.app }) {
+                seen.append(key)
                 interpretations.append(interpretation)
             }
         case .rejected(let reason):

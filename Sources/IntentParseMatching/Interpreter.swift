@@ -21,7 +21,7 @@ struct Interpreter {
     func interpret(template compiled: CompiledTemplate, thread: Thread, captures: [Capture]) -> Outcome {
         let template = compiled.template
         guard let intent = grammar.schema[template.intent] else { return .rejected("unknown intent \(template.intent)") }
-        let appSlot = grammar.slotIndex(LanguageGrammar.appList)
+        let appSlot = grammar.appSlot
         let appCaptures = captures.filter { $0.slot == appSlot }
         let app: (index: Int, source: AppSource)?
         switch resolveApp(intent: intent, appCaptures: appCaptures, captures: captures) {
@@ -29,7 +29,7 @@ struct Interpreter {
         case .success(let resolved): app = resolved
         }
         let parameters = self.parameters(intent: intent, template: template, captures: captures.filter { $0.slot != appSlot }, app: app?.index)
-        var missing = intent.missing(given: Set(parameters.map(\.name)))
+        var missing = intent.missing(given: parameters.map(\.name))
         if app == nil { missing.insert("app", at: 0) }
         let interpretation = Interpretation(
             intent: intent.name, domain: intent.domain, app: app.map { grammar.apps[$0.index] }, appSource: app?.source,

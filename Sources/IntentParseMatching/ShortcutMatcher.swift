@@ -43,11 +43,12 @@ struct ShortcutIndex: Sendable {
     /// letters, only for phrases of six letters or more).
     func match(_ tokens: [Token]) -> (entry: Entry, exact: Bool)? {
         guard !entries.isEmpty else { return nil }
-        let key = tokens.filter { !$0.isPunctuation }.map(\.looseKey).joined()
+        var key = ""
+        for token in tokens where !token.isPunctuation { key += token.looseKey }
         if let index = exact[key] { return (entries[index], true) }
         let length = key.utf8.allSatisfy { $0 < 0x80 } ? key.utf8.count : key.count
         guard length >= 6 else { return nil }
-        let near = entries.filter { abs($0.length - length) <= 2 && Suggestions.editDistance($0.key, key) <= max(1, $0.length / 10) }
+        let near = entries.filter { abs($0.length - length) <= 2 && Suggestions.editDistance($0.key, key, atMost: max(1, $0.length / 10)) != nil }
         return near.count == 1 ? (near[0], false) : nil
     }
 }

@@ -33,6 +33,7 @@ extension Builder {
             }
         }
         output.appNamedKey = output.keys.id(CompiledGrammar.appNamedKey)
+        output.appSlot = output.slotIndex(LanguageGrammar.appList)
         output.index = TemplateIndex(byKey, keyCount: output.keys.count)
         output.requirements.finish(keyCount: output.keys.count, appNamedKey: output.appNamedKey)
     }

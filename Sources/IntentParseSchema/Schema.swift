@@ -104,8 +104,12 @@ public struct IntentSchema: Sendable, Hashable {
     public var requiredParameters: [ParameterSchema] { parameters.filter(\.isRequired) }
 
     /// Required parameters not among `given`, in order.
-    public func missing(given: Set<String>) -> [String] {
-        requiredParameters.filter { !given.contains($0.name) && !$0.unlessGiven.contains(where: given.contains) }.map(\.name)
+    public func missing(given: some Collection<String>) -> [String] {
+        var missing: [String] = []
+        for parameter in parameters where parameter.isRequired && !given.contains(parameter.name) && !parameter.unlessGiven.contains(where: given.contains) {
+            missing.append(parameter.name)
+        }
+        return missing
     }
 }
 

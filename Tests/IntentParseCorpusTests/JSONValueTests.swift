@@ -18,6 +18,15 @@ import IntentParseBase
         #expect(line == "[3,-12,0.72,0.3,1e-07,null]")
     }
 
+    @Test func decimalsReadAsPrintfWouldPrintThem() {
+        let samples: [Double] = [0.93, 0.1, -0.5, 12.25, 0.07, 1234.5, 0.000001, -3.14159, 0.123456, 2.0 / 3.0, 1e-7, 123456.789]
+        for n in samples {
+            let line = JSONValue.number(n).serialized
+            let expected = String(format: "%.15g", n)
+            #expect(line == (expected.contains("e") ? String(n) : expected), "\(n)")
+        }
+    }
+
     @Test func keepsKeyOrder() {
         let line = JSONValue.object([("z", .null), ("a", .bool(true)), ("m", .array([]))]).serialized
         #expect(line == #"{"z":null,"a":true,"m":[]}"#)
