@@ -80,8 +80,9 @@ public enum JSONValue: Sendable, Equatable {
         if n == n.rounded(), abs(n) < 1e15 { return append(String(Int64(n)), to: &out) }
         // Few decimals (scores, amounts): n is the double nearest k / 10^d, which %.15g prints
         // as exactly those digits; written by hand, as formatting costs more than the line.
+        // (Below 1e-4 %g switches to an exponent, so those go the slow way.)
         var scale = 1.0
-        for digits in 1...6 {
+        for digits in 1...6 where abs(n) >= 1e-4 {
             scale *= 10
             let k = (n * scale).rounded()
             guard abs(k) < 1e15, k / scale == n else { continue }
