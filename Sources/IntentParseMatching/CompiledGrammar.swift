@@ -15,9 +15,35 @@ struct CompiledTemplate: Sendable {
 /// A locale's grammar and the loaded apps' vocabulary, compiled into one immutable matcher.
 ///
 /// Built once (see `GrammarCompiler`); matching never re-reads grammar or vocabulary, and never
-/// re-normalizes a literal.
-public final class CompiledGrammar: @unchecked Sendable {
-    public let locale: String
+/// re-normalizes a literal. `grammar.phraseSets` and the like read the compiled tables.
+///
+/// NB: one shared immutable object (matching must not copy a struct of thirty tables per
+/// utterance), whose tables are a `let`: reading a class's `var` costs a run-time exclusivity
+/// check, and the matcher reads these in its innermost loops.
+@dynamicMemberLookup
+public final class CompiledGrammar: Sendable {
+    let tables: GrammarTables
+
+    init(_ tables: GrammarTables) { self.tables = tables }
+
+    subscript<T>(dynamicMember keyPath: KeyPath<GrammarTables, T>) -> T { tables[keyPath: keyPath] }
+
+    public var locale: String { tables.locale }
+    /// Number of automaton nodes (a size measure for `bench` and `explain`).
+    public var nodeCount: Int { tables.automaton.nodeCount }
+    public var templateCount: Int { tables.templates.count }
+
+    /// The pseudo-word an utterance "contains" when an app name occurs in it, so that templates
+    /// that require `{app}` are indexed and filtered like ones that require a word. It cannot be
+    /// a token's key (tokens have no control characters).
+    static let appNamedKey = "\u{1}app"
+
+    func app(_ index: Int, supports intent: String) -> Bool { tables.app(index, supports: intent) }
+}
+
+/// The compiled grammar's tables, filled in by `GrammarCompiler`'s builder.
+struct GrammarTables: Sendable {
+    let locale: String
     let normalizer: Normalizer
     let schema: Schema
     let apps: [AppVocabulary]
@@ -37,11 +63,7 @@ public final class CompiledGrammar: @unchecked Sendable {
     /// Rarest required literal key → templates; templates with no required literal are `unindexed`.
     var index = TemplateIndex()
     var unindexed: [Int32] = []
-    /// The pseudo-word an utterance "contains" when an app name occurs in it, so that templates
-    /// that require `{app}` are indexed and filtered like ones that require a word. It cannot be
-    /// a token's key (tokens have no control characters).
-    static let appNamedKey = "\u{1}app"
-    /// Its interned id, or `KeyTable.none` when no template requires an app name.
+    /// `CompiledGrammar.appNamedKey`'s interned id, or `KeyTable.none` when no template requires an app name.
     var appNamedKey: Int32 = KeyTable.none
     /// Every required clause per template, checked after the index lookup.
     var requirements = TemplateRequirements()
@@ -68,10 +90,6 @@ public final class CompiledGrammar: @unchecked Sendable {
         self.lists = lists
         self.shortcuts = ShortcutIndex(apps: apps, normalizer: normalizer)
     }
-
-    /// Number of automaton nodes (a size measure for `bench` and `explain`).
-    public var nodeCount: Int { automaton.nodeCount }
-    public var templateCount: Int { templates.count }
 
     func app(_ index: Int, supports intent: String) -> Bool {
         supportingApps[intent]?.contains(index) ?? false

@@ -23,7 +23,7 @@ public struct GrammarCompiler {
         let catalog = entities ?? EntityCatalog(locale: grammar.locale)
         var builder = Builder(grammar: grammar, apps: apps, schema: schema, normalizer: normalizer, entities: catalog)
         builder.compileAll(learned: learnFromExamples ? ExampleTemplates(builder: builder).templates() : [])
-        return builder.output
+        return CompiledGrammar(builder.output)
     }
 }
 
@@ -49,7 +49,7 @@ struct Builder {
     let grammar: LanguageGrammar
     let normalizer: Normalizer
     let caches: CompileCaches
-    var output: CompiledGrammar
+    var output: GrammarTables
     var listIndex: [String: Int32] = [:]
     var listPhraseSets: [String: Int32] = [:]
     var entityIndex: [String: Int32] = [:]
@@ -66,7 +66,7 @@ struct Builder {
         self.caches = CompileCaches(normalizer: normalizer)
         localized = apps.map { $0.localization(for: grammar.locale) }
         let lists = grammar.lists.values.sorted { $0.name < $1.name }
-        output = CompiledGrammar(locale: grammar.locale, normalizer: normalizer, schema: schema, apps: apps, lists: lists)
+        output = GrammarTables(locale: grammar.locale, normalizer: normalizer, schema: schema, apps: apps, lists: lists)
         for (i, list) in lists.enumerated() { listIndex[list.name] = Int32(i) }
         for name in EntityCatalog.names {
             if let parser = catalog.parser(name) {
@@ -108,7 +108,7 @@ struct Builder {
         output.draft.add(Edge(kind: kind, target: to), from: from)
     }
 
-    func slotID(_ name: String, in output: inout CompiledGrammar) -> Int32 {
+    func slotID(_ name: String, in output: inout GrammarTables) -> Int32 {
         if let id = output.slotIndex(name) { return id }
         output.slotNames.append(name)
         return Int32(output.slotNames.count - 1)
