@@ -11,6 +11,8 @@ public struct MatchContext: Sendable {
     public var app: String?
     /// Utterances with more words are rejected without matching (bounded time for any input).
     public var maxWords: Int
+    /// Words and punctuation marks together: four per word allowed.
+    public var maxTokens: Int { maxWords * 4 }
     /// How many alternatives to keep after the best interpretation.
     public var maxAlternatives: Int
     /// The reference time relative dates resolve against (`--now`), and their time zone.
@@ -49,6 +51,11 @@ public struct IntentMatcher: Sendable {
         }
         if words > context.maxWords {
             result.reason = "utterance too long: \(words) words (the limit is \(context.maxWords))"
+            return result
+        }
+        // Punctuation counts too: a few words in a sea of commas would otherwise cost as much.
+        if tokenized.tokens.count > context.maxTokens {
+            result.reason = "utterance too long: \(tokenized.tokens.count) words and marks (the limit is \(context.maxTokens))"
             return result
         }
         if let (entry, exact) = grammar.shortcuts.match(tokenized.tokens) {

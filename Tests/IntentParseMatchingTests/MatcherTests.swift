@@ -143,6 +143,12 @@ import Testing
         #expect(try best("send a message to Coco on MonkeyChat saying hi").isLearnedTemplate == false)
     }
 
+    @Test func afewWordsInASeaOfPunctuationAreRejectedQuickly() {
+        let result = parser.parse("tell Bobo " + String(repeating: ", ", count: 300_000), locale: "en")
+        #expect(result.best == nil)
+        #expect(result.reason?.contains("too long") == true)
+    }
+
     @Test func overlongInputIsRejectedQuickly() {
         let huge = String(repeating: "banana ", count: 150_000)
         let result = parser.parse("tell Bobo " + huge, locale: "en")
