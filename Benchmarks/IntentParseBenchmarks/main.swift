@@ -49,7 +49,8 @@ benchmark("dialogue: a five-turn conversation") {
     let done = DispatchSemaphore(value: 0)
     final class Box: @unchecked Sendable { var state: DialogueTurn.State? }
     let box = Box()
-    Task {
+    // Detached: top-level code runs on the main actor, which `done.wait()` blocks.
+    Task.detached {
         var session = DialogueSession()
         for line in ["send a MonkeyChat message", "Bobo", "the first one", "send more bananas", "yes"] {
             box.state = await engine.respond(to: line, session: &session).state
