@@ -26,7 +26,7 @@ public final class CompiledGrammar: Sendable {
 
     init(_ tables: GrammarTables) { self.tables = tables }
 
-    subscript<T>(dynamicMember keyPath: KeyPath<GrammarTables, T>) -> T { tables[keyPath: keyPath] }
+    public subscript<T>(dynamicMember keyPath: KeyPath<GrammarTables, T>) -> T { tables[keyPath: keyPath] }
 
     public var locale: String { tables.locale }
     /// Number of automaton nodes (a size measure for `bench` and `explain`).
@@ -42,7 +42,7 @@ public final class CompiledGrammar: Sendable {
 }
 
 /// The compiled grammar's tables, filled in by `GrammarCompiler`'s builder.
-struct GrammarTables: Sendable {
+public struct GrammarTables: Sendable {
     let locale: String
     let normalizer: Normalizer
     let schema: Schema

@@ -135,14 +135,25 @@ public final class Normalizer: Sendable {
         unit == 0x20 || (0x09...0x0D).contains(unit) || unit == 0xA0 || unit == 0x3000 || (0x2000...0x200B).contains(unit)
     }
 
-    /// Segments of text made only of ASCII letters, digits, spaces and tabs, where every run
-    /// is all letters or all digits: there ICU's word boundaries are exactly the spaces, so the
-    /// break iterator is skipped (most utterances and nearly all vocabulary names). Nil for
-    /// anything else, which ICU segments.
+    /// Segments of plain ASCII text, where ICU's word boundaries are known without asking it:
+    /// runs of letters or of digits between spaces, and the marks `, . ? ! ' " : ; ( ) -` each
+    /// on its own. Nil (ICU segments it) for anything else: other characters, letters next to
+    /// digits ("5k"), or `, . ' : ;` between two letters or digits ("don't", "6:30", "1,000"),
+    /// which ICU may join into one word. Most utterances and nearly all names take this path.
     static func plainSegments(_ utf16: [UInt16]) -> [WordSegmenter.Segment]? {
+        func isAlphanumeric(_ unit: UInt16) -> Bool {
+            (0x61...0x7A).contains(unit) || (0x41...0x5A).contains(unit) || (0x30...0x39).contains(unit)
+        }
         var segments: [WordSegmenter.Segment] = []
         var start = 0
         var letters = false, digits = false
+        func endRun(at i: Int) -> Bool {
+            if letters && digits { return false }
+            if i > start { segments.append(.init(range: start..<i, kind: digits ? 1 : 2)) }
+            letters = false
+            digits = false
+            return true
+        }
         for (i, unit) in utf16.enumerated() {
             switch unit {
             case 0x61...0x7A, 0x41...0x5A:
@@ -152,18 +163,21 @@ public final class Normalizer: Sendable {
                 digits = true
                 continue
             case 0x20, 0x09:
-                break
+                guard endRun(at: i) else { return nil }
+            case 0x2C, 0x2E, 0x27, 0x3A, 0x3B:
+                // , . ' : ; join two letters or digits in ICU's rules: leave those to ICU.
+                if i > 0, i + 1 < utf16.count, isAlphanumeric(utf16[i - 1]), isAlphanumeric(utf16[i + 1]) { return nil }
+                guard endRun(at: i) else { return nil }
+                segments.append(.init(range: i..<(i + 1), kind: 0))
+            case 0x3F, 0x21, 0x22, 0x28, 0x29, 0x2D:
+                guard endRun(at: i) else { return nil }
+                segments.append(.init(range: i..<(i + 1), kind: 0))
             default:
                 return nil
             }
-            if letters && digits { return nil }
-            if i > start { segments.append(.init(range: start..<i, kind: digits ? 1 : 2)) }
             start = i + 1
-            letters = false
-            digits = false
         }
-        if letters && digits { return nil }
-        if utf16.count > start { segments.append(.init(range: start..<utf16.count, kind: digits ? 1 : 2)) }
+        guard endRun(at: utf16.count) else { return nil }
         return segments
     }
 
