@@ -38,46 +38,32 @@ struct PackedCapture: Sendable {
 /// NB: counts are stored as Int32 (an utterance has at most a few hundred words), which keeps a
 /// thread at 48 bytes instead of 64; the chart copies threads constantly.
 public struct Evidence: Sendable, Hashable {
-    private var counts: (literal: Int32, named: Int32, soundsLike: Int32, wildcard: Int32, skipped: Int32) = (0, 0, 0, 0, 0)
-
     /// Tokens matched by template literals.
-    public var literal: Int {
-        get { Int(counts.literal) }
-        set { counts.literal = Int32(clamping: newValue) }
-    }
+    @Count public var literal: Int
     /// Tokens matched by list values, vocabulary, app names or entities.
-    public var named: Int {
-        get { Int(counts.named) }
-        set { counts.named = Int32(clamping: newValue) }
-    }
+    @Count public var named: Int
     /// Tokens matched only by a sounds-like key.
-    public var soundsLike: Int {
-        get { Int(counts.soundsLike) }
-        set { counts.soundsLike = Int32(clamping: newValue) }
-    }
+    @Count public var soundsLike: Int
     /// Tokens taken by wildcards.
-    public var wildcard: Int {
-        get { Int(counts.wildcard) }
-        set { counts.wildcard = Int32(clamping: newValue) }
-    }
+    @Count public var wildcard: Int
     /// Skip words dropped.
-    public var skipped: Int {
-        get { Int(counts.skipped) }
-        set { counts.skipped = Int32(clamping: newValue) }
-    }
+    @Count public var skipped: Int
 
     public init() {}
 
     public var total: Int { literal + named + soundsLike + wildcard + skipped }
 
-    public static func == (a: Evidence, b: Evidence) -> Bool { a.counts == b.counts }
+    /// An Int held in 32 bits (clamped).
+    @propertyWrapper
+    public struct Count: Sendable, Hashable {
+        private var stored: Int32 = 0
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(counts.literal)
-        hasher.combine(counts.named)
-        hasher.combine(counts.soundsLike)
-        hasher.combine(counts.wildcard)
-        hasher.combine(counts.skipped)
+        public init() {}
+
+        public var wrappedValue: Int {
+            get { Int(stored) }
+            set { stored = Int32(clamping: newValue) }
+        }
     }
 }
 
