@@ -20,6 +20,8 @@ public struct IntentParser: Sendable {
     public let apps: [AppVocabulary]
     public let grammars: [String: LanguageGrammar]
     public let matchers: [String: IntentMatcher]
+    /// The matchers in locale order, for "auto" (no lookups per utterance).
+    private let matchersByLocale: [IntentMatcher]
     /// Reply words and prompts per locale (`Grammars/<locale>/dialogue/`), for conversations.
     public let dialogueLanguages: [String: DialogueLanguage]
     /// The built-in entities' words per locale (`Grammars/<locale>/entities/`).
@@ -131,6 +133,7 @@ public struct IntentParser: Sendable {
             matchers[locale] = IntentMatcher(grammar: compiler.compile(grammar, apps: apps, schema: schema, entities: entities))
         }
         self.matchers = matchers
+        matchersByLocale = matchers.sorted { $0.key < $1.key }.map { $0.value }
         self.entityCatalogs = catalogs
     }
 
@@ -146,8 +149,8 @@ public struct IntentParser: Sendable {
             return matcher.match(text, context: context)
         }
         var best: MatchResult?
-        for locale in locales {
-            guard let result = matchers[locale]?.match(text, context: context) else { continue }
+        for matcher in matchersByLocale {
+            let result = matcher.match(text, context: context)
             if best == nil || (result.best?.score ?? -1) > (best?.best?.score ?? -1) { best = result }
         }
         return best ?? MatchResult(text: text, locale: "", tokens: [], interpretations: [], reason: "no grammars loaded")
