@@ -57,18 +57,18 @@ public enum JSONValue: Sendable, Equatable {
         case .string(let s): JSONValue.writeString(s, to: &out)
         case .array(let items):
             out.append(UInt8(ascii: "["))
-            for (i, item) in items.enumerated() {
+            for i in items.indices {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                item.write(to: &out)
+                items[i].write(to: &out)
             }
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             out.append(UInt8(ascii: "{"))
-            for (i, (key, value)) in members.enumerated() {
+            for i in members.indices {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                JSONValue.writeString(key, to: &out)
+                JSONValue.writeString(members[i].0, to: &out)
                 out.append(UInt8(ascii: ":"))
-                value.write(to: &out)
+                members[i].1.write(to: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
@@ -109,20 +109,23 @@ public enum JSONValue: Sendable, Equatable {
         if !written { append(String(n), to: &out) }
     }
 
+    /// Appends the text's UTF-8 in one copy.
     private static func append(_ text: String, to out: inout [UInt8]) {
-        out.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { out.append(contentsOf: $0) }
     }
 
     private static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Bytes below 0x20, a quote, a backslash, or 0xE2 (the lead byte of U+2028 and U+2029)
-        // need a look; anything else is copied as it is.
-        let utf8 = s.utf8
-        let plain = utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0xE2 }
-        } ?? utf8.allSatisfy { $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0xE2 }
+        // need a look; anything else is copied as it is, in one copy.
+        var text = s
+        let plain = text.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0xE2 }) else { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
         if plain {
-            out.append(contentsOf: utf8)
             out.append(UInt8(ascii: "\""))
             return
         }
