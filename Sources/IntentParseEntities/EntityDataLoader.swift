@@ -71,7 +71,7 @@ public struct EntityDataLoader {
     mutating func read(_ root: Node) {
         guard let pairs = reader.mapping(root, "an entity data file") else { return }
         reader.checkKeys(pairs, allowed: EntityDataLoader.fileKeys, in: "an entity data file")
-        if !pairs.contains(where: { $0.key == "language" }) { reader.error(root, "missing 'language: \(locale)'") }
+        reader.requireLanguage(pairs, in: root, locale: locale)
         for pair in pairs {
             switch pair.key {
             case "language": reader.checkLanguage(pair.value, locale: locale)

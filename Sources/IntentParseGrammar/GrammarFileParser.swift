@@ -23,9 +23,7 @@ struct GrammarFileParser {
     mutating func parse(url: URL) {
         guard let root = reader.root(of: url), let pairs = reader.mapping(root, "a grammar file") else { return }
         reader.checkKeys(pairs, allowed: GrammarFileParser.topLevelKeys, in: "a grammar file")
-        if !pairs.contains(where: { $0.key == "language" }) {
-            reader.error(root, "missing 'language: \(locale)'")
-        }
+        reader.requireLanguage(pairs, in: root, locale: locale)
         for pair in pairs {
             switch pair.key {
             case "language": reader.checkLanguage(pair.value, locale: locale)

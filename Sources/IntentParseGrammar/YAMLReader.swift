@@ -158,6 +158,11 @@ public struct YAMLReader {
         return value
     }
 
+    /// Reports a locale file whose top-level mapping has no `language:` key.
+    public mutating func requireLanguage(_ pairs: [(key: String, keyNode: Node, value: Node)], in root: Node, locale: String) {
+        if !pairs.contains(where: { $0.key == "language" }) { error(root, "missing 'language: \(locale)'") }
+    }
+
     /// Checks a file's `language:` against the locale folder it sits in.
     public mutating func checkLanguage(_ node: Node, locale: String) {
         guard let language = string(node, "language") else { return }
