@@ -51,7 +51,15 @@ public struct TokenizedText: Sendable {
     public func slice(_ range: Range<Int>) -> String {
         let lower = max(0, min(range.lowerBound, utf16.count))
         let upper = max(lower, min(range.upperBound, utf16.count))
-        return String(decoding: utf16[lower..<upper], as: UTF16.self)
+        let units = utf16[lower..<upper]
+        // ASCII (most utterances) is written byte for byte; UTF-16 decoding is far slower.
+        if units.allSatisfy({ $0 < 0x80 }) {
+            return String(unsafeUninitializedCapacity: units.count) { buffer in
+                for (offset, unit) in units.enumerated() { buffer[offset] = UInt8(truncatingIfNeeded: unit) }
+                return units.count
+            }
+        }
+        return String(decoding: units, as: UTF16.self)
     }
 
     /// The original text from the start of token `first` to the end of token `last` (inclusive).
