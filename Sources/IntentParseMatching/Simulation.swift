@@ -27,6 +27,7 @@ struct Simulation {
     /// Memo slots per position: one per phrase set, then one per entity parser.
     private let memoStride: Int
     private(set) var scratch: MatchScratch
+    private var chart: Chart
     /// The last position of the run in progress.
     private var limitOfRun = 0
 
@@ -37,23 +38,27 @@ struct Simulation {
         automaton = grammar.automaton.view
         tokenCount = text.tokens.count
         memoStride = grammar.phraseSets.count + grammar.entities.count
-        self.scratch = scratch
-        self.scratch.reset(memoSlots: memoStride * (tokenCount + 1))
+        // NB: filled as a local and moved in at the end; mutating `self.scratch` in place here
+        // made the compiler copy the whole simulation.
+        var scratch = scratch
+        scratch.reset(memoSlots: memoStride * (tokenCount + 1))
+        let keys = grammar.keys
         for token in text.tokens {
-            self.scratch.keyIDs.append(grammar.keys.id(token.looseKey))
-            self.scratch.isPunctuation.append(token.isPunctuation)
-            self.scratch.keyFirst.append(false)
-            self.scratch.wordCounts.append(self.scratch.wordCounts[self.scratch.wordCounts.count - 1] + (token.isPunctuation ? 0 : 1))
+            scratch.keyIDs.append(keys.id(token.looseKey))
+            scratch.isPunctuation.append(token.isPunctuation)
+            scratch.keyFirst.append(false)
+            scratch.wordCounts.append(scratch.wordCounts[scratch.wordCounts.count - 1] + (token.isPunctuation ? 0 : 1))
         }
         // One entry per position (and one past the end), skip words or not.
+        let skipWords = grammar.skipWords
         for start in text.tokens.indices {
-            self.scratch.skipStart.append(Int32(self.scratch.skipEnds.count))
-            guard !grammar.skipWords.isEmpty else { continue }
-            for match in grammar.skipWords.matches(in: text.tokens, from: start, key: .loose) {
-                self.scratch.skipEnds.append(Int32(match.end))
-            }
+            scratch.skipStart.append(Int32(scratch.skipEnds.count))
+            guard !skipWords.isEmpty else { continue }
+            skipWords.walk(text.tokens, from: start, key: .loose) { end, _ in scratch.skipEnds.append(Int32(end)) }
         }
-        self.scratch.skipStart.append(Int32(self.scratch.skipEnds.count))
+        scratch.skipStart.append(Int32(scratch.skipEnds.count))
+        chart = Chart(memory: scratch.chartMemory)
+        self.scratch = scratch
     }
 
     var keyIDs: [Int32] { scratch.keyIDs }
@@ -108,15 +113,11 @@ struct Simulation {
 
     /// Runs from the seeds up to position `limit`, returning every accept reached.
     mutating func run(seeds: [(position: Int, node: Int32, thread: Thread)], limit: Int) -> [Accept] {
-        if scratch.chart.count < limit + 1 {
-            scratch.chart.append(contentsOf: repeatElement(Frontier(), count: limit + 1 - scratch.chart.count))
-        }
         var first = limit
+        for seed in seeds where seed.position <= limit { first = min(first, seed.position) }
+        chart.start(first: first, limit: limit)
         limitOfRun = limit
-        for seed in seeds where seed.position <= limit {
-            offer(seed.node, seed.thread, at: seed.position)
-            first = min(first, seed.position)
-        }
+        for seed in seeds where seed.position <= limit { offer(seed.node, seed.thread, at: seed.position) }
         // Positions before the first seed hold nothing (a suffix run starts mid-utterance).
         var accepts: [Accept] = []
         for position in first...limit {
@@ -124,7 +125,6 @@ struct Simulation {
             guard position < limit else { break }
             advance(from: position, limit: limit)
         }
-        for index in first...limit { scratch.chart[index].removeAll() }
         return accepts
     }
 
@@ -197,35 +197,38 @@ struct Simulation {
     /// Relaxes `node`'s thread at `position` if the node is viable there.
     @inline(__always)
     private mutating func offer(_ node: Int32, _ thread: Thread, at position: Int) {
-        if viable(node, at: position) { scratch.chart[position].relax(node, thread) }
+        if viable(node, at: position) { _ = chart.relax(node, thread, at: position) }
     }
 
     /// Follows non-consuming edges at one position until nothing improves. A node already
     /// expanded whose thread improves is queued in `again`, to be expanded once more; later
     /// nodes are expanded in turn anyway.
+    ///
+    /// NB: a position's entries are linked in increasing entry order, so "already expanded"
+    /// is "an entry no later than the one being expanded".
     private mutating func closure(at position: Int, accepts: inout [Accept]) {
-        var next = 0
-        var again: [Int] = []
-        while next < scratch.chart[position].count {
-            next += 1
-            expand(next - 1, at: position, accepts: &accepts, expandedBefore: next, again: &again)
+        var entry = chart.head(position)
+        var again: [Int32] = []
+        while entry >= 0 {
+            expand(entry, at: position, accepts: &accepts, expanded: entry, again: &again)
             while let index = again.popLast() {
-                expand(index, at: position, accepts: &accepts, expandedBefore: next, again: &again)
+                expand(index, at: position, accepts: &accepts, expanded: entry, again: &again)
             }
+            entry = chart.next(entry)
         }
     }
 
-    /// Follows the non-consuming edges of the thread at `index` of the frontier at `position`.
-    private mutating func expand(_ index: Int, at position: Int, accepts: inout [Accept], expandedBefore: Int, again: inout [Int]) {
-        let node = scratch.chart[position].nodes[index]
-        let thread = scratch.chart[position].threads[index]
+    /// Follows the non-consuming edges of chart entry `entry` (at `position`).
+    private mutating func expand(_ entry: Int32, at position: Int, accepts: inout [Accept], expanded: Int32, again: inout [Int32]) {
+        let node = chart.node(entry)
+        let thread = chart.thread(entry)
         for e in automaton.quietEdges(node) {
             let edge = automaton.edges[e]
             guard let followed = follow(edge, thread, at: position) else {
                 if case .accept(let id) = edge.kind { accepts.append(Accept(id: id, end: position, thread: thread)) }
                 continue
             }
-            if viable(edge.target, at: position), let reached = scratch.chart[position].relaxReturningIndex(edge.target, followed), reached < expandedBefore {
+            if viable(edge.target, at: position), let reached = chart.relax(edge.target, followed, at: position), reached <= expanded {
                 again.append(reached)
             }
         }
@@ -256,10 +259,11 @@ struct Simulation {
     /// leads to a later position, so the frontier at `position` does not change meanwhile.
     private mutating func advance(from position: Int, limit: Int) {
         let punctuation = scratch.isPunctuation[position]
-        let count = scratch.chart[position].count
-        for index in 0..<count {
-            let node = scratch.chart[position].nodes[index]
-            let thread = scratch.chart[position].threads[index]
+        var entry = chart.head(position)
+        while entry >= 0 {
+            let node = chart.node(entry)
+            let thread = chart.thread(entry)
+            defer { entry = chart.next(entry) }
             if punctuation {
                 offer(node, thread, at: position + 1)
             } else if automaton.allowsSkip[Int(node)] {
@@ -383,7 +387,7 @@ struct PhraseHit {
 /// NB: memo slots carry the stamp of the utterance that filled them, so starting an utterance
 /// clears nothing: bumping the stamp forgets every slot at once.
 struct MatchScratch {
-    fileprivate var chart: [Frontier] = []
+    fileprivate let chartMemory = ChartMemory()
     fileprivate var arena: [PackedCapture] = []
     fileprivate var matchValues: [[Int32]] = []
     fileprivate var phraseHits: [PhraseHit] = []
