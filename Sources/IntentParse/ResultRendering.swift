@@ -4,55 +4,136 @@ import Foundation
 /// fixed order, `intent: null` with a `reason` when the utterance is rejected.
 public enum ResultJSON {
     public static func object(_ result: MatchResult) -> JSONValue {
-        var members: [(String, JSONValue)] = [("text", .string(result.text)), ("locale", .string(result.locale))]
-        guard let best = result.best else {
-            members += [("intent", .null), ("domain", .null), ("app", .null), ("appIdentifier", .null),
-                        ("score", .number(0)), ("parameters", .object([])), ("missing", .array([])),
-                        ("alternatives", .array([])), ("reason", .string(result.reason ?? "no match"))]
-            return .object(members)
-        }
-        members += [
-            ("intent", .string(best.intent)),
-            ("domain", .string(best.domain.rawValue)),
-            ("app", best.app.map { .string($0.displayName) } ?? .null),
-            ("appIdentifier", best.app.map { .string($0.identifier) } ?? .null),
-            ("score", .number(best.score)),
-            ("parameters", parameters(best)),
-            ("missing", .array(best.missing.map(JSONValue.string))),
-            ("alternatives", .array(result.interpretations.dropFirst().map(alternative))),
-            ("requiresAuthentication", .bool(best.requiresAuthentication)),
-        ]
-        if let shortcut = best.shortcut {
-            var details: [(String, JSONValue)] = [("phrase", .string(shortcut.phrase))]
-            if let type = shortcut.userActivityType { details.append(("userActivityType", .string(type))) }
-            if let title = shortcut.title { details.append(("title", .string(title))) }
-            members.append(("shortcut", .object(details)))
-        }
-        return .object(members)
+        var tree = JSONTreeBuilder()
+        emit(result, into: &tree)
+        return tree.result
     }
 
-    public static func line(_ result: MatchResult) -> String { object(result).serialized }
+    /// The line written straight as text: the same bytes as `object(result).serialized`,
+    /// without building the tree.
+    public static func line(_ result: MatchResult) -> String {
+        var writer = JSONWriter()
+        emit(result, into: &writer)
+        return writer.text
+    }
+
+    /// The result object, key by key in the contract's order.
+    public static func emit(_ result: MatchResult, into sink: inout some JSONSink) {
+        sink.beginObject()
+        sink.key("text")
+        sink.string(result.text)
+        sink.key("locale")
+        sink.string(result.locale)
+        guard let best = result.interpretations.first else {
+            for key in ["intent", "domain", "app", "appIdentifier"] {
+                sink.key(key)
+                sink.null()
+            }
+            sink.key("score")
+            sink.number(0)
+            sink.key("parameters")
+            sink.beginObject()
+            sink.endObject()
+            for key in ["missing", "alternatives"] {
+                sink.key(key)
+                sink.beginArray()
+                sink.endArray()
+            }
+            sink.key("reason")
+            sink.string(result.reason ?? "no match")
+            sink.endObject()
+            return
+        }
+        sink.key("intent")
+        sink.string(best.intent)
+        sink.key("domain")
+        sink.string(best.domain.rawValue)
+        sink.key("app")
+        sink.string(best.app?.displayName)
+        sink.key("appIdentifier")
+        sink.string(best.app?.identifier)
+        sink.key("score")
+        sink.number(best.score)
+        sink.key("parameters")
+        emitParameters(best, into: &sink)
+        sink.key("missing")
+        sink.beginArray()
+        for name in best.missing { sink.string(name) }
+        sink.endArray()
+        sink.key("alternatives")
+        sink.beginArray()
+        for other in result.interpretations.dropFirst() {
+            sink.beginObject()
+            sink.key("intent")
+            sink.string(other.intent)
+            sink.key("app")
+            sink.string(other.app?.displayName)
+            sink.key("score")
+            sink.number(other.score)
+            sink.endObject()
+        }
+        sink.endArray()
+        sink.key("requiresAuthentication")
+        sink.bool(best.requiresAuthentication)
+        if let shortcut = best.shortcut {
+            sink.key("shortcut")
+            sink.beginObject()
+            sink.key("phrase")
+            sink.string(shortcut.phrase)
+            if let type = shortcut.userActivityType {
+                sink.key("userActivityType")
+                sink.string(type)
+            }
+            if let title = shortcut.title {
+                sink.key("title")
+                sink.string(title)
+            }
+            sink.endObject()
+        }
+        sink.endObject()
+    }
 
     public static func parameters(_ interpretation: Interpretation) -> JSONValue {
-        .object(interpretation.parameters.map { name, value in
-            switch value {
-            case .single(let slot): return (name, self.value(slot))
-            case .multiple(let slots): return (name, .array(slots.map(self.value)))
-            }
-        })
+        var tree = JSONTreeBuilder()
+        emitParameters(interpretation, into: &tree)
+        return tree.result
     }
 
     public static func value(_ slot: SlotValue) -> JSONValue {
-        var members: [(String, JSONValue)] = [("spoken", .string(slot.spoken))]
-        if let identifier = slot.identifier { members.append(("identifier", .string(identifier))) }
-        if let value = slot.value { members.append(("value", value)) }
-        return .object(members)
+        var tree = JSONTreeBuilder()
+        emitValue(slot, into: &tree)
+        return tree.result
     }
 
-    static func alternative(_ interpretation: Interpretation) -> JSONValue {
-        .object([("intent", .string(interpretation.intent)),
-                 ("app", interpretation.app.map { .string($0.displayName) } ?? .null),
-                 ("score", .number(interpretation.score))])
+    private static func emitParameters(_ interpretation: Interpretation, into sink: inout some JSONSink) {
+        sink.beginObject()
+        for (name, value) in interpretation.parameters {
+            sink.key(name)
+            switch value {
+            case .single(let slot):
+                emitValue(slot, into: &sink)
+            case .multiple(let slots):
+                sink.beginArray()
+                for slot in slots { emitValue(slot, into: &sink) }
+                sink.endArray()
+            }
+        }
+        sink.endObject()
+    }
+
+    private static func emitValue(_ slot: SlotValue, into sink: inout some JSONSink) {
+        sink.beginObject()
+        sink.key("spoken")
+        sink.string(slot.spoken)
+        if let identifier = slot.identifier {
+            sink.key("identifier")
+            sink.string(identifier)
+        }
+        if let value = slot.value {
+            sink.key("value")
+            sink.value(value)
+        }
+        sink.endObject()
     }
 }
 

@@ -75,7 +75,7 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// Integers print without a fraction; other numbers with up to 15 significant digits.
-    private static func writeNumber(_ n: Double, to out: inout [UInt8]) {
+    static func writeNumber(_ n: Double, to out: inout [UInt8]) {
         guard n.isFinite else { return append("null", to: &out) }
         if n == n.rounded(), abs(n) < 1e15 { return append(String(Int64(n)), to: &out) }
         // Few decimals (scores, amounts): n is the double nearest k / 10^d, which %.15g prints
@@ -115,7 +115,7 @@ public enum JSONValue: Sendable, Equatable {
         text.withUTF8 { out.append(contentsOf: $0) }
     }
 
-    private static func writeString(_ s: String, to out: inout [UInt8]) {
+    static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Bytes below 0x20, a quote, a backslash, or 0xE2 (the lead byte of U+2028 and U+2029)
         // need a look; anything else is copied as it is, in one copy.

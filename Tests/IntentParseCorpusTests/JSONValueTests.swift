@@ -27,6 +27,46 @@ import IntentParseBase
         }
     }
 
+    /// Emits the same nested document into both sinks.
+    private func emitSample(into sink: inout some JSONSink, depth: Int) {
+        sink.beginObject()
+        sink.key("name")
+        sink.string("quote \" and \u{2028}")
+        sink.key("missing")
+        sink.string(nil)
+        sink.key("empty")
+        sink.beginArray()
+        sink.endArray()
+        sink.key("items")
+        sink.beginArray()
+        sink.number(1)
+        sink.number(0.25)
+        sink.bool(false)
+        sink.value(.object([("inner", .array([.null, .string("x")]))]))
+        sink.beginObject()
+        sink.endObject()
+        sink.endArray()
+        if depth > 0 {
+            sink.key("child")
+            emitSample(into: &sink, depth: depth - 1)
+        }
+        sink.endObject()
+    }
+
+    @Test func writerWritesWhatTheTreeSerializesTo() {
+        // Deeper than the writer's 64 levels of bits, too.
+        for depth in [0, 1, 3, 70] {
+            var writer = JSONWriter()
+            var tree = JSONTreeBuilder()
+            emitSample(into: &writer, depth: depth)
+            emitSample(into: &tree, depth: depth)
+            #expect(writer.text == tree.result.serialized, "depth \(depth)")
+        }
+        var writer = JSONWriter()
+        emitSample(into: &writer, depth: 0)
+        #expect(writer.text == #"{"name":"quote \" and \u2028","missing":null,"empty":[],"items":[1,0.25,false,{"inner":[null,"x"]},{}]}"#)
+    }
+
     @Test func keepsKeyOrder() {
         let line = JSONValue.object([("z", .null), ("a", .bool(true)), ("m", .array([]))]).serialized
         #expect(line == #"{"z":null,"a":true,"m":[]}"#)

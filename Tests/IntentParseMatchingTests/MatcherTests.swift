@@ -205,6 +205,13 @@ import Testing
         let rejected = ResultJSON.line(parser.parse("blorp", locale: "en"))
         #expect(rejected.contains(#""intent":null"#) && rejected.contains(#""reason":"no template matches the utterance""#))
     }
+
+    @Test func lineIsTheSerializedObject() {
+        for text in ["MonkeyChat Bobo please send more bananas", "blorp", "add milk, eggs and bread to my grocery list", "send a message to Coco in List-o-Mat"] {
+            let result = parser.parse(text, locale: "en")
+            #expect(ResultJSON.line(result) == ResultJSON.object(result).serialized, "\(text)")
+        }
+    }
 }
 
 @Suite struct AuthenticationTests {

@@ -1,0 +1,152 @@
+/// Something JSON is emitted into, one token at a time: a `JSONWriter` writes the compact
+/// text straight away, a `JSONTreeBuilder` builds a `JSONValue`.
+///
+/// Output that is built once and written many times (result lines) is emitted against this
+/// protocol, so the key order lives in one place and the hot path skips the tree.
+public protocol JSONSink {
+    mutating func beginObject()
+    mutating func endObject()
+    mutating func beginArray()
+    mutating func endArray()
+    /// The next member's key (inside an object, before its value).
+    mutating func key(_ key: String)
+    mutating func value(_ value: JSONValue)
+    mutating func string(_ string: String)
+    mutating func number(_ number: Double)
+    mutating func bool(_ bool: Bool)
+    mutating func null()
+}
+
+extension JSONSink {
+    /// A string, or null.
+    public mutating func string(_ string: String?) {
+        if let string { self.string(string) } else { null() }
+    }
+}
+
+/// Writes compact JSON (no spaces) as UTF-8, exactly as `JSONValue.serialized` would.
+public struct JSONWriter: JSONSink {
+    public private(set) var bytes: [UInt8] = []
+    /// Per open container, whether it already has an element, so commas go between elements:
+    /// the first 64 levels as bits (no allocation), deeper ones in `deeper`.
+    private var hasElement: UInt64 = 0
+    private var deeper: [Bool] = []
+    private var depth = 0
+    private var afterKey = false
+
+    public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+
+    /// The text written so far.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// A comma before any element but a container's first one (a member's value follows its key).
+    private mutating func element() {
+        if afterKey {
+            afterKey = false
+            return
+        }
+        guard depth > 0 else { return }
+        if depth > 64 {
+            if deeper[depth - 65] { bytes.append(UInt8(ascii: ",")) } else { deeper[depth - 65] = true }
+            return
+        }
+        let bit: UInt64 = 1 << UInt64(depth - 1)
+        if hasElement & bit != 0 { bytes.append(UInt8(ascii: ",")) } else { hasElement |= bit }
+    }
+
+    private mutating func open(_ bracket: Unicode.Scalar) {
+        element()
+        bytes.append(UInt8(ascii: bracket))
+        depth += 1
+        if depth > 64 { deeper.append(false) } else { hasElement &= ~(1 << UInt64(depth - 1)) }
+    }
+
+    private mutating func close(_ bracket: Unicode.Scalar) {
+        if depth > 64 { deeper.removeLast() }
+        depth = max(0, depth - 1)
+        bytes.append(UInt8(ascii: bracket))
+    }
+
+    public mutating func beginObject() { open("{") }
+    public mutating func endObject() { close("}") }
+    public mutating func beginArray() { open("[") }
+    public mutating func endArray() { close("]") }
+
+    public mutating func key(_ key: String) {
+        element()
+        JSONValue.writeString(key, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        afterKey = true
+    }
+
+    public mutating func value(_ value: JSONValue) {
+        element()
+        value.write(to: &bytes)
+    }
+
+    public mutating func string(_ string: String) {
+        element()
+        JSONValue.writeString(string, to: &bytes)
+    }
+
+    public mutating func number(_ number: Double) {
+        element()
+        JSONValue.writeNumber(number, to: &bytes)
+    }
+
+    public mutating func bool(_ bool: Bool) { value(.bool(bool)) }
+    public mutating func null() { value(.null) }
+}
+
+/// Builds the `JSONValue` that the same calls on a `JSONWriter` would have written.
+public struct JSONTreeBuilder: JSONSink {
+    private enum Container {
+        case object([(String, JSONValue)], key: String?)
+        case array([JSONValue])
+    }
+
+    private var open: [Container] = []
+    /// The finished top-level value.
+    public private(set) var result: JSONValue = .null
+
+    public init() {}
+
+    private mutating func add(_ value: JSONValue) {
+        guard let last = open.popLast() else {
+            result = value
+            return
+        }
+        switch last {
+        case .object(var members, let key):
+            members.append((key ?? "", value))
+            open.append(.object(members, key: nil))
+        case .array(var items):
+            items.append(value)
+            open.append(.array(items))
+        }
+    }
+
+    public mutating func beginObject() { open.append(.object([], key: nil)) }
+    public mutating func beginArray() { open.append(.array([])) }
+
+    public mutating func endObject() {
+        guard case .object(let members, _) = open.popLast() else { return }
+        add(.object(members))
+    }
+
+    public mutating func endArray() {
+        guard case .array(let items) = open.popLast() else { return }
+        add(.array(items))
+    }
+
+    public mutating func key(_ key: String) {
+        guard case .object(let members, _) = open.popLast() else { return }
+        open.append(.object(members, key: key))
+    }
+
+    public mutating func value(_ value: JSONValue) { add(value) }
+    public mutating func string(_ string: String) { add(.string(string)) }
+    public mutating func number(_ number: Double) { add(.number(number)) }
+    public mutating func bool(_ bool: Bool) { add(.bool(bool)) }
+    public mutating func null() { add(.null) }
+}
