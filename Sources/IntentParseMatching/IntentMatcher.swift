@@ -149,19 +149,27 @@ public struct IntentMatcher: Sendable {
     /// clauses do too, plus the unindexed ones.
     func candidateTemplates(_ simulation: inout Simulation) -> [Int32] {
         simulation.markPresentKeys(keyCount: grammar.keys.count)
+        // The tables are read once: each read through the grammar's dynamic member is a copy.
+        let index = grammar.index
+        let requirements = grammar.requirements
+        let appNamedKey = grammar.appNamedKey
         var result = grammar.unindexed
-        let (clauseStamp, stamp) = simulation.satisfiedClauses(grammar.requirements)
-        var present = simulation.keyIDs.enumerated().filter { $0.element != KeyTable.none && simulation.firstOccurrence($0.offset) }.map(\.element)
-        if grammar.appNamedKey != KeyTable.none { present.append(grammar.appNamedKey) }
         var ifAnAppIsNamed: [Int32] = []
-        for key in present {
-            for template in grammar.index.templates(for: key) {
-                switch grammar.requirements.satisfied(template, clauseStamp: clauseStamp, stamp: stamp) {
-                case .yes: result.append(template)
-                case .ifAnAppIsNamed: ifAnAppIsNamed.append(template)
-                case .no: break
+        let keyIDs = simulation.keyIDs, firstOccurrences = simulation.firstOccurrences
+        simulation.withSatisfiedClauses(requirements) { clauseStamp, stamp in
+            func add(_ key: Int32) {
+                for template in index.templates(for: key) {
+                    switch requirements.satisfied(template, clauseStamp: clauseStamp, stamp: stamp) {
+                    case .yes: result.append(template)
+                    case .ifAnAppIsNamed: ifAnAppIsNamed.append(template)
+                    case .no: break
+                    }
                 }
             }
+            for (position, key) in keyIDs.enumerated() where key != KeyTable.none && firstOccurrences[position] {
+                add(key)
+            }
+            if appNamedKey != KeyTable.none { add(appNamedKey) }
         }
         if !ifAnAppIsNamed.isEmpty, simulation.namesAnApp { result += ifAnAppIsNamed }
         result.sort()

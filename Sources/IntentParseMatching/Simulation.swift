@@ -31,7 +31,7 @@ struct Simulation {
     /// The last position of the run in progress.
     private var limitOfRun = 0
 
-    init(grammar: CompiledGrammar, text: TokenizedText, entityContext: EntityContext, scratch: MatchScratch) {
+    init(grammar: CompiledGrammar, text: TokenizedText, entityContext: EntityContext, scratch: consuming MatchScratch) {
         self.grammar = grammar
         self.text = text
         self.entityContext = entityContext
@@ -76,16 +76,16 @@ struct Simulation {
         }
     }
 
-    /// The required clauses the utterance's keys satisfy (after `markPresentKeys`): those whose
-    /// entry in `clauseStamp` is `stamp`.
-    mutating func satisfiedClauses(_ requirements: TemplateRequirements) -> (clauseStamp: [UInt32], stamp: UInt32) {
+    /// Calls `body` with the required clauses the utterance's keys satisfy (after
+    /// `markPresentKeys`): those whose entry in `clauseStamp` is `stamp`.
+    mutating func withSatisfiedClauses(_ requirements: TemplateRequirements, _ body: (_ clauseStamp: [UInt32], _ stamp: UInt32) -> Void) {
         if scratch.clauseStamp.count < requirements.clauseCount {
             scratch.clauseStamp.append(contentsOf: repeatElement(0, count: requirements.clauseCount - scratch.clauseStamp.count))
         }
         for (position, key) in scratch.keyIDs.enumerated() where key >= 0 && scratch.keyFirst[position] {
             requirements.mark(key, in: &scratch.clauseStamp, stamp: scratch.stamp)
         }
-        return (scratch.clauseStamp, scratch.stamp)
+        body(scratch.clauseStamp, scratch.stamp)
     }
 
     /// Whether an app's name (or a sounds-alike) starts at some word of the utterance, when a
@@ -105,8 +105,8 @@ struct Simulation {
         }
     }
 
-    /// Whether the token at `position` is the first with its key (after `markPresentKeys`).
-    func firstOccurrence(_ position: Int) -> Bool { scratch.keyFirst[position] }
+    /// Per token, whether it is the first with its key (after `markPresentKeys`).
+    var firstOccurrences: [Bool] { scratch.keyFirst }
 
     /// Number of words (non-punctuation tokens) in `start..<end`.
     func words(_ start: Int, _ end: Int) -> Int { scratch.wordCounts[end] - scratch.wordCounts[start] }
