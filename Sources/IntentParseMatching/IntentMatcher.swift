@@ -71,11 +71,11 @@ public struct IntentMatcher: Sendable {
         // NB: templates learned from IntentExamples are a fallback, used only when no grammar
         // template accepts the utterance: an example's literal words (a contact that happens to
         // be in it) would otherwise outweigh the general template and lose its slots.
+        let templates = grammar.templates
+        let pool = accepts.sorted { ($0.1.weight, -$0.0) > ($1.1.weight, -$1.0) }
         for learned in [false, true] where ranked.interpretations.isEmpty {
-            let pool = accepts.filter { grammar.templates[Int($0.0)].isLearned == learned }
-                .sorted { ($0.1.weight, -$0.0) > ($1.1.weight, -$1.0) }
-            for (templateID, thread) in pool where !ranked.isFull {
-                ranked.add(interpreter.interpret(template: grammar.templates[Int(templateID)], thread: thread,
+            for (templateID, thread) in pool where !ranked.isFull && templates[Int(templateID)].isLearned == learned {
+                ranked.add(interpreter.interpret(template: templates[Int(templateID)], thread: thread,
                                                  captures: simulation.captures(of: thread)), weight: thread.weight)
             }
         }

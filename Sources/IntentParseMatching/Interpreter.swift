@@ -92,10 +92,13 @@ struct Interpreter {
 
     private func parameters(intent: IntentSchema, template: Template, captures: [Capture], app: Int?) -> [(name: String, value: ParameterValue)] {
         var result: [(name: String, value: ParameterValue)] = []
+        let slotNames = grammar.slotNames
         for parameter in intent.parameters {
-            var values = captures.filter { grammar.slotNames[Int($0.slot)] == parameter.name }
-                .sorted { $0.start < $1.start }
-                .map { slotValue($0, app: app, keepsPunctuation: parameter.type == .string) }
+            var slots: [Capture] = []
+            for capture in captures where slotNames[Int(capture.slot)] == parameter.name { slots.append(capture) }
+            // Captures come in utterance order; sorting is for the rare joined ones.
+            if !slots.indices.dropFirst().allSatisfy({ slots[$0 - 1].start <= slots[$0].start }) { slots.sort { $0.start < $1.start } }
+            var values = slots.map { slotValue($0, app: app, keepsPunctuation: parameter.type == .string) }
             if values.isEmpty, let fixed = template.fixedSlots.first(where: { $0.name == parameter.name }) {
                 values = [SlotValue(spoken: fixed.value.description, value: fixed.value.json)]
             }
