@@ -27,6 +27,9 @@ struct ShortcutIndex: Sendable {
 
     private(set) var entries: [Entry] = []
     private var exact: [String: Int] = [:]
+    /// The longest key in UTF-8 bytes and in characters: a longer utterance cannot say one.
+    private var maxKeyBytes = 0
+    private var maxKeyLength = 0
 
     init(apps: [AppVocabulary], normalizer: Normalizer) {
         for (appIndex, app) in apps.enumerated() {
@@ -35,6 +38,8 @@ struct ShortcutIndex: Sendable {
                 guard !key.isEmpty else { continue }
                 entries.append(Entry(key: key, app: appIndex, shortcut: shortcut, length: key.count))
                 if exact[key] == nil { exact[key] = entries.count - 1 }
+                maxKeyBytes = max(maxKeyBytes, key.utf8.count)
+                maxKeyLength = max(maxKeyLength, key.count)
             }
         }
     }
@@ -43,6 +48,11 @@ struct ShortcutIndex: Sendable {
     /// letters, only for phrases of six letters or more).
     func match(_ tokens: [Token]) -> (entry: Entry, exact: Bool)? {
         guard !entries.isEmpty else { return nil }
+        // Most utterances are longer than any shortcut phrase: say so before building a key.
+        // (A character takes one to four UTF-8 bytes; a near match is at most two longer.)
+        var bytes = 0
+        for token in tokens where !token.isPunctuation { bytes += token.looseKey.utf8.count }
+        if bytes > maxKeyBytes, (bytes + 3) / 4 > maxKeyLength + 2 { return nil }
         var key = ""
         for token in tokens where !token.isPunctuation { key += token.looseKey }
         if let index = exact[key] { return (entries[index], true) }
