@@ -90,7 +90,12 @@ struct Chart {
         }
         let entry = Int32(count)
         count += 1
-        entries[Int(entry)] = Entry(node: node, position: Int32(position), next: -1, thread: thread)
+        // NB: field by field; building the entry on the stack and copying it stalled on
+        // store forwarding (16-byte loads of 4-byte stores).
+        entries[Int(entry)].node = node
+        entries[Int(entry)].position = Int32(position)
+        entries[Int(entry)].next = -1
+        entries[Int(entry)].thread = thread
         slots[slot] = Slot(stamp: stamp, entry: entry)
         if heads[position] < 0 { heads[position] = entry } else { entries[Int(tails[position])].next = entry }
         tails[position] = entry
