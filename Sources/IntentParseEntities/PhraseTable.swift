@@ -53,14 +53,8 @@ struct PhraseTable<Value: Sendable>: Sendable {
 
     /// Every phrase starting at token `start`, longest first; `end` is a token index (exclusive).
     func matches(_ tokens: [Token], from start: Int) -> [(end: Int, value: Value)] {
+        guard start < tokens.count else { return [] }
         var result: [(end: Int, value: Value)] = []
-        forEachMatch(tokens, from: start) { result.append(($0, $1)) }
-        return result
-    }
-
-    /// `matches` without the array: `body` gets each phrase at `start`, longest first.
-    func forEachMatch(_ tokens: [Token], from start: Int, _ body: (_ end: Int, _ value: Value) -> Void) {
-        guard start < tokens.count else { return }
         let answered = withUnsafeTemporaryAllocation(of: (end: Int, value: Int).self, capacity: max(maxTokens, 1)) { found -> Bool in
             var count = 0
             // NB: one hit per token counted, and at most `maxTokens` tokens are counted.
@@ -68,12 +62,10 @@ struct PhraseTable<Value: Sendable>: Sendable {
                 found.initializeElement(at: count, to: (end, value))
                 count += 1
             }) else { return false }
-            for index in stride(from: count - 1, through: 0, by: -1) { body(found[index].end, values[found[index].value]) }
+            for index in stride(from: count - 1, through: 0, by: -1) { result.append((found[index].end, values[found[index].value])) }
             return true
         }
-        if !answered {
-            for match in stringMatches(tokens, from: start) { body(match.end, match.value) }
-        }
+        return answered ? result : stringMatches(tokens, from: start)
     }
 
     /// The longest phrase at `start`, if any.
