@@ -43,19 +43,31 @@ struct AmountReader: Sendable {
 
     /// Every amount starting at `start`, longest first.
     func amounts(_ text: TokenizedText, from start: Int) -> [Amount] {
+        guard start < text.tokens.count else { return [] }
         var result: [Amount] = []
-        forEachBaseAmount(text, from: start) { base in
-            if base.suffix == nil, let multiplier = multipliers.longest(text.tokens, from: base.end) {
-                result.append(Amount(end: multiplier.end, value: base.value * multiplier.value, isArticle: base.isArticle))
+        // The bases: digits alone, digits glued to letters, number words, or an article.
+        if let glued = split(text.tokens[start]) {
+            append(Amount(end: start + 1, value: glued.value, suffix: glued.suffix), text.tokens, to: &result)
+        } else {
+            if let number = numbers.number(in: text, from: start) { append(Amount(end: number.end, value: number.value), text.tokens, to: &result) }
+            if let article = articles.longest(text.tokens, from: start) {
+                append(Amount(end: article.end, value: article.value, isArticle: true), text.tokens, to: &result)
             }
-            if let suffix = base.suffix, let factor = multipliers.value(of: suffix, normalizer: normalizer) {
-                result.append(Amount(end: base.end, value: base.value * factor))
-            }
-            result.append(base)
         }
         result.removeAll { !($0.value.isFinite && abs($0.value) < EntityValue.maxMagnitude) }
         result.sort { $0.end > $1.end }
         return result
+    }
+
+    /// Appends a base amount, after its readings with a multiplier ("5k", "3 grand").
+    private func append(_ base: Amount, _ tokens: [Token], to result: inout [Amount]) {
+        if base.suffix == nil, let multiplier = multipliers.longest(tokens, from: base.end) {
+            result.append(Amount(end: multiplier.end, value: base.value * multiplier.value, isArticle: base.isArticle))
+        }
+        if let suffix = base.suffix, let factor = multipliers.value(of: suffix, normalizer: normalizer) {
+            result.append(Amount(end: base.end, value: base.value * factor))
+        }
+        result.append(base)
     }
 
     /// Every word an amount, or a fraction before a unit ("half an hour"), can start with;
@@ -74,17 +86,6 @@ struct AmountReader: Sendable {
         }
         if let article = articles.longest(tokens, from: position) { position = article.end }
         return fractions.longest(tokens, from: position)
-    }
-
-    /// Digits alone, digits glued to letters, an article, or number words.
-    private func forEachBaseAmount(_ text: TokenizedText, from start: Int, _ body: (Amount) -> Void) {
-        guard start < text.tokens.count else { return }
-        let token = text.tokens[start]
-        if let glued = split(token) { return body(Amount(end: start + 1, value: glued.value, suffix: glued.suffix)) }
-        if let number = numbers.number(in: text, from: start) { body(Amount(end: number.end, value: number.value)) }
-        if let article = articles.longest(text.tokens, from: start) {
-            body(Amount(end: article.end, value: article.value, isArticle: true))
-        }
     }
 
     /// A word token that starts with digits ("10km", "5k", "3rd"): the number and the rest's key.
