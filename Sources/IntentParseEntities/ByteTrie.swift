@@ -137,8 +137,9 @@ struct ByteTrie: Sendable {
     }
 }
 
-/// A set of loose keys, asked with a `ByteTrie` when it can answer exactly, else with the set.
-struct LooseKeySet: Sendable {
+/// A set of strings (loose keys, currency codes), asked with a `ByteTrie` when it can answer
+/// exactly, else with the `Set`.
+struct StringSet: Sendable {
     let keys: Set<String>
     private var trie = ByteTrie()
 

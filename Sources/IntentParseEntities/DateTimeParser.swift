@@ -22,12 +22,12 @@ public struct DateTimeParser: EntityParser {
 
     /// Every word a date expression can start with; other words start none unless they hold a
     /// digit. A superset is harmless; it only spares the readers the positions that cannot be.
-    let startKeys: LooseKeySet
+    let startKeys: StringSet
 
     init(locale: String, data: EntityData, ordinals: OrdinalParser, durations: DurationParser) {
         let amounts = durations.measures.amounts
         words = CalendarWords(locale: locale, data: data, normalizer: amounts.normalizer)
-        startKeys = LooseKeySet(words.startKeys.union(amounts.startKeys).union(ordinals.startKeys).union(durations.measures.units.startKeys))
+        startKeys = StringSet(words.startKeys.union(amounts.startKeys).union(ordinals.startKeys).union(durations.measures.units.startKeys))
         days = DayReader(words: words, ordinals: ordinals, numbers: amounts.numbers)
         times = TimeReader(words: words, amounts: amounts)
         self.durations = durations

@@ -13,7 +13,7 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
     static let maxWords = 8
 
     private let spellOutFormat: ICUNumberFormat?
-    private let numberWords: LooseKeySet
+    private let numberWords: StringSet
     private let normalizer: Normalizer
 
     public init(locale: String) {
@@ -23,7 +23,7 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
         for n in Array(0...100) + [1000, 1_000_000, 1_000_000_000] + [200, 300, 500] {
             for key in normalizer.looseKeys(spellOutFormat?.format(Double(n)) ?? "") { words.insert(key) }
         }
-        numberWords = LooseKeySet(words)
+        numberWords = StringSet(words)
     }
 
     public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
