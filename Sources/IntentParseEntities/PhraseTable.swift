@@ -143,8 +143,9 @@ struct PhraseTable<Value: Sendable>: Sendable {
         return true
     }
 
-    /// `matches` by building each candidate's key and looking it up: right for any text.
-    private func stringMatches(_ tokens: [Token], from start: Int) -> [(end: Int, value: Value)] {
+    /// `matches` by building each candidate's key and looking it up: right for any text, and
+    /// what the trie's answers are tested against.
+    func stringMatches(_ tokens: [Token], from start: Int) -> [(end: Int, value: Value)] {
         guard start < tokens.count, firstKeys.contains(tokens[start].looseKey) else { return [] }
         if spacing == .words, tokens[start].isPunctuation { return [] }
         var ends: [Int] = []
