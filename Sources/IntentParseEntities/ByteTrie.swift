@@ -33,6 +33,9 @@ struct ByteTrie: Sendable {
     /// Whether some key given was not ASCII yet may be canonically equivalent to ASCII text.
     private(set) var mayEqualASCII = false
 
+    /// The first bytes of the keys, as a bitmap kept in the struct itself: most lookups end at
+    /// the first byte, and this says so without touching `edges`.
+    private var rootBytes: (low: UInt64, high: UInt64) = (0, 0)
     /// Edges, open addressing with linear probing: `(parent << 8 | byte) << 32 | child`.
     private var edges = [UInt64](repeating: ByteTrie.empty, count: 16)
     private var edgeCount = 0
@@ -62,7 +65,8 @@ struct ByteTrie: Sendable {
         var bytes = text.utf8.makeIterator()
         while let byte = bytes.next() {
             guard byte < 0x80 else { return .nonASCII }
-            guard let next = child(node, byte) else {
+            // NB: no edge leads back to the root, so only the first byte can be looked up there.
+            guard node != ByteTrie.root || isRootByte(byte), let next = child(node, byte) else {
                 if !hasOnlyASCIIKeys {
                     while let rest = bytes.next() {
                         if rest >= 0x80 { return .nonASCII }
@@ -98,9 +102,17 @@ struct ByteTrie: Sendable {
             values.append(-1)
             marks.append(false)
             addEdge(UInt64(UInt32(bitPattern: node)) << 8 | UInt64(byte), to: next)
+            if node == ByteTrie.root {
+                if byte < 64 { rootBytes.low |= 1 << UInt64(byte) } else { rootBytes.high |= 1 << UInt64(byte - 64) }
+            }
             node = next
         }
         return node
+    }
+
+    @inline(__always)
+    private func isRootByte(_ byte: UInt8) -> Bool {
+        byte < 64 ? rootBytes.low & (1 << UInt64(byte)) != 0 : rootBytes.high & (1 << UInt64(byte - 64)) != 0
     }
 
     mutating func setValue(_ index: Int, at node: Node) {
