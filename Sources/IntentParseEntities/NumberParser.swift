@@ -57,10 +57,26 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
             end += 1
         }
         for last in stride(from: lastWord, through: start, by: -1) where tokens[last].kind == .word {
-            let phrase = text.slice(tokens: start, through: last).lowercased()
+            let phrase = NumberParser.lowercasedText(text, from: start, through: last)
             if let value = parse(phrase) { return (last + 1, value) }
         }
         return nil
+    }
+
+    /// `text.slice(tokens: first, through: last).lowercased()`, written in one pass when the
+    /// text is ASCII (as `lowercased()` does there, only A-Z change).
+    private static func lowercasedText(_ text: TokenizedText, from first: Int, through last: Int) -> String {
+        let lower = max(0, min(text.tokens[first].range.lowerBound, text.utf16.count))
+        let upper = max(lower, min(text.tokens[last].range.upperBound, text.utf16.count))
+        let units = text.utf16[lower..<upper]
+        guard units.allSatisfy({ $0 < 0x80 }) else { return text.slice(lower..<upper).lowercased() }
+        return String(unsafeUninitializedCapacity: units.count) { buffer in
+            for (offset, unit) in units.enumerated() {
+                let byte = UInt8(truncatingIfNeeded: unit)
+                buffer[offset] = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+            }
+            return units.count
+        }
     }
 
     /// The words a spelled-out number can start with (numbers in digits start with a digit).
