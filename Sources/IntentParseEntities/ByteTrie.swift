@@ -142,9 +142,12 @@ struct ByteTrie: Sendable {
 
     /// Whether a string that is not ASCII could still equal (canonically) an ASCII one: only
     /// when some scalar of it decomposes to an ASCII character, as U+212A KELVIN SIGN does to "K".
+    /// Such a scalar is a singleton decomposition, and singletons are all full composition
+    /// exclusions, so only those few are compared with each ASCII character.
     static func mayEqualASCII(_ key: String) -> Bool {
         key.unicodeScalars.contains { scalar in
-            !scalar.isASCII && (0..<0x80).contains { String(scalar) == String(Unicode.Scalar(UInt8($0))) }
+            !scalar.isASCII && scalar.properties.isFullCompositionExclusion
+                && (0..<0x80).contains { String(scalar) == String(Unicode.Scalar(UInt8($0))) }
         }
     }
 }

@@ -58,6 +58,8 @@ import IntentParseNormalization
 
     @Test func keysThatMayEqualASCIITextAreNeverLookedUpByBytes() {
         #expect(ByteTrie.mayEqualASCII("\u{212A}"))
+        #expect(ByteTrie.mayEqualASCII("a\u{37E}"))
+        #expect(ByteTrie.mayEqualASCII("\u{1FEF}"))
         #expect(!ByteTrie.mayEqualASCII("é"))
         #expect(!ByteTrie.mayEqualASCII("東京"))
         let codes = StringSet(["KRW", "USD"])
