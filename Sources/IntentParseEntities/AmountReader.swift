@@ -43,17 +43,31 @@ struct AmountReader: Sendable {
 
     /// Every amount starting at `start`, longest first.
     func amounts(_ text: TokenizedText, from start: Int) -> [Amount] {
+        guard start < text.tokens.count else { return [] }
         var result: [Amount] = []
-        for base in baseAmounts(text, from: start) {
-            if base.suffix == nil, let multiplier = multipliers.longest(text.tokens, from: base.end) {
-                result.append(Amount(end: multiplier.end, value: base.value * multiplier.value, isArticle: base.isArticle))
+        // The bases: digits alone, digits glued to letters, number words, or an article.
+        if let glued = split(text.tokens[start]) {
+            append(Amount(end: start + 1, value: glued.value, suffix: glued.suffix), text.tokens, to: &result)
+        } else {
+            if let number = numbers.number(in: text, from: start) { append(Amount(end: number.end, value: number.value), text.tokens, to: &result) }
+            if let article = articles.longest(text.tokens, from: start) {
+                append(Amount(end: article.end, value: article.value, isArticle: true), text.tokens, to: &result)
             }
-            if let suffix = base.suffix, let factor = multipliers.value(of: suffix, normalizer: normalizer) {
-                result.append(Amount(end: base.end, value: base.value * factor))
-            }
-            result.append(base)
         }
-        return result.filter { $0.value.isFinite && abs($0.value) < EntityValue.maxMagnitude }.sorted { $0.end > $1.end }
+        result.removeAll { !($0.value.isFinite && abs($0.value) < EntityValue.maxMagnitude) }
+        result.sort { $0.end > $1.end }
+        return result
+    }
+
+    /// Appends a base amount, after its readings with a multiplier ("5k", "3 grand").
+    private func append(_ base: Amount, _ tokens: [Token], to result: inout [Amount]) {
+        if base.suffix == nil, let multiplier = multipliers.longest(tokens, from: base.end) {
+            result.append(Amount(end: multiplier.end, value: base.value * multiplier.value, isArticle: base.isArticle))
+        }
+        if let suffix = base.suffix, let factor = multipliers.value(of: suffix, normalizer: normalizer) {
+            result.append(Amount(end: base.end, value: base.value * factor))
+        }
+        result.append(base)
     }
 
     /// Every word an amount, or a fraction before a unit ("half an hour"), can start with;
@@ -74,24 +88,16 @@ struct AmountReader: Sendable {
         return fractions.longest(tokens, from: position)
     }
 
-    /// Digits alone, digits glued to letters, an article, or number words.
-    private func baseAmounts(_ text: TokenizedText, from start: Int) -> [Amount] {
-        guard start < text.tokens.count else { return [] }
-        let token = text.tokens[start]
-        if let glued = split(token) { return [Amount(end: start + 1, value: glued.value, suffix: glued.suffix)] }
-        var result = numbers.matches(in: text, from: start, context: EntityContext()).compactMap { match -> Amount? in
-            guard case .number(let value) = match.value else { return nil }
-            return Amount(end: match.end, value: value)
-        }
-        if let article = articles.longest(text.tokens, from: start) {
-            result.append(Amount(end: article.end, value: article.value, isArticle: true))
-        }
-        return result
-    }
-
     /// A word token that starts with digits ("10km", "5k", "3rd"): the number and the rest's key.
     func split(_ token: Token) -> (value: Double, suffix: String)? {
-        guard !token.isPunctuation, token.text.unicodeScalars.first?.properties.numericType == .decimal,
+        guard !token.isPunctuation else { return nil }
+        if let first = token.text.utf8.first, first < 0x80 {
+            // The only ASCII characters with a decimal value are the digits, and ICU's decimal
+            // parse reads every digit of a run of digits, leaving no rest: no need to ask it.
+            guard (0x30...0x39).contains(first) else { return nil }
+            if token.text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) { return nil }
+        }
+        guard token.text.unicodeScalars.first?.properties.numericType == .decimal,
               let prefix = decimal?.parsePrefix(token.text), prefix.length < token.text.utf16.count else { return nil }
         let rest = String(decoding: Array(token.text.utf16)[prefix.length...], as: UTF16.self)
         let suffix = normalizer.looseKeys(rest).joined()

@@ -16,7 +16,9 @@ struct CalendarWords: Sendable {
     private(set) var partWords = PhraseTable<String>()
     /// Named times → minutes after midnight ("noon" → 720).
     private(set) var namedTimes = PhraseTable<Int>()
-    private var roles: [EntityData.DateWord: PhraseTable<Bool>] = [:]
+    /// The small words, one table per role (`EntityData.DateWord`): stored properties rather
+    /// than a dictionary, so a lookup hashes nothing and copies no table.
+    private let am, pm, oclock, this, next, at, on, `in`, the, of, inThe, fromNow, weekend: PhraseTable<Bool>
     let partsOfDay: [String: EntityData.PartOfDay]
 
     init(locale: String, data: EntityData, normalizer: Normalizer) {
@@ -39,11 +41,13 @@ struct CalendarWords: Sendable {
         for (word, day) in data.relativeDays { relativeDays.add(word, day, normalizer: normalizer) }
         for part in data.partsOfDay.values.sorted(by: { $0.name < $1.name }) { partWords.add(part.words, part.name, normalizer: normalizer) }
         for (word, minutes) in data.namedTimes { namedTimes.add(word, minutes, normalizer: normalizer) }
-        for role in EntityData.DateWord.allCases {
+        func words(_ role: EntityData.DateWord) -> PhraseTable<Bool> {
             var table = PhraseTable<Bool>()
             table.add(data.words(role), true, normalizer: normalizer)
-            roles[role] = table
+            return table
         }
+        (am, pm, oclock, this, next, at, on) = (words(.am), words(.pm), words(.oclock), words(.this), words(.next), words(.at), words(.on))
+        (`in`, the, of, inThe, fromNow, weekend) = (words(.in), words(.the), words(.of), words(.inThe), words(.fromNow), words(.weekend))
     }
 
     /// Every word a calendar phrase or a date word of any role can start with.
@@ -51,13 +55,27 @@ struct CalendarWords: Sendable {
         var keys = months.startKeys.union(weekdays.startKeys).union(meridiems.startKeys).union(relativeDays.startKeys)
         keys.formUnion(partWords.startKeys)
         keys.formUnion(namedTimes.startKeys)
-        for table in roles.values { keys.formUnion(table.startKeys) }
+        for table in [am, pm, oclock, this, next, at, on, `in`, the, of, inThe, fromNow, weekend] { keys.formUnion(table.startKeys) }
         return keys
     }
 
     /// Where a word of `role` ("at", "next", ...) at `start` ends, if there is one.
     func word(_ role: EntityData.DateWord, _ tokens: [Token], at start: Int) -> Int? {
-        roles[role]?.longest(tokens, from: start)?.end
+        switch role {
+        case .am: return am.longest(tokens, from: start)?.end
+        case .pm: return pm.longest(tokens, from: start)?.end
+        case .oclock: return oclock.longest(tokens, from: start)?.end
+        case .this: return this.longest(tokens, from: start)?.end
+        case .next: return next.longest(tokens, from: start)?.end
+        case .at: return at.longest(tokens, from: start)?.end
+        case .on: return on.longest(tokens, from: start)?.end
+        case .in: return `in`.longest(tokens, from: start)?.end
+        case .the: return the.longest(tokens, from: start)?.end
+        case .of: return of.longest(tokens, from: start)?.end
+        case .inThe: return inThe.longest(tokens, from: start)?.end
+        case .fromNow: return fromNow.longest(tokens, from: start)?.end
+        case .weekend: return weekend.longest(tokens, from: start)?.end
+        }
     }
 
     /// `start`, or the end of an optional word of `role` there.

@@ -13,18 +13,22 @@ struct CurrencyLexicon: Sendable {
     /// Names and words: after the amount ("20 dollars", "twenty US dollars").
     private(set) var names = PhraseTable<String>()
     private(set) var subunits = PhraseTable<Bool>()
-    private(set) var codes: Set<String> = []
+    private(set) var codes = StringSet([])
     /// The locale's own currency: what "50 cents" is counted in.
     let localCurrency: String?
+    /// `subunitsPerUnit(of: localCurrency)`, asked of ICU once.
+    let localSubunitsPerUnit: Double?
 
     init(locale: String, data: EntityData, normalizer: Normalizer) {
         localCurrency = ICUCurrencies.currency(forLocale: locale)
+        localSubunitsPerUnit = localCurrency.flatMap { CurrencyLexicon.subunitsPerUnit(of: $0) }
         for (code, words) in data.currencyWords.sorted(by: { $0.key < $1.key }) {
             names.add(words, code, normalizer: normalizer)
         }
         subunits.add(data.subunitWords, true, normalizer: normalizer)
-        for code in ICUCurrencies.codes() {
-            codes.insert(code)
+        let allCodes = ICUCurrencies.codes()
+        codes = StringSet(Set(allCodes))
+        for code in allCodes {
             if let symbol = ICUCurrencies.name(code, locale: locale, style: CIP_CURRENCY_SYMBOL), symbol != code {
                 symbols.add(symbol, code, normalizer: normalizer)
             }
@@ -57,6 +61,13 @@ struct CurrencyLexicon: Sendable {
 
     /// How many subunits make one unit: 100 for USD, nil for JPY (no subunit).
     func subunitsPerUnit(of code: String) -> Double? {
+        // NB: bytes, not `==`: a code read from the text may be canonically equal to the local
+        // one without being the same string ICU would be asked about.
+        if let localCurrency, code.utf8.elementsEqual(localCurrency.utf8) { return localSubunitsPerUnit }
+        return CurrencyLexicon.subunitsPerUnit(of: code)
+    }
+
+    private static func subunitsPerUnit(of code: String) -> Double? {
         let digits = ICUCurrencies.fractionDigits(code)
         return digits > 0 ? (0..<digits).reduce(1.0) { value, _ in value * 10 } : nil
     }

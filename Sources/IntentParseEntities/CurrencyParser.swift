@@ -18,14 +18,18 @@ public struct CurrencyParser: EntityParser {
     }
 
     public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
+        // The amounts at `start`, read once: both "20 dollars" and "50 cents" start with them.
+        let here = amounts.amounts(text, from: start)
         var readings: [EntityMatch] = []
-        for whole in prefixed(text, from: start) + suffixed(text, from: start) {
-            if let withCents = subunits(text, after: whole.end, code: whole.code) {
+        for whole in prefixed(text, from: start) + suffixed(text, amounts: here) {
+            if let perUnit = lexicon.subunitsPerUnit(of: whole.code),
+               let withCents = subunits(text, after: whole.end, perUnit: perUnit) {
                 readings.append(match(start, withCents.end, whole.amount + withCents.amount, whole.code))
             }
             readings.append(match(start, whole.end, whole.amount, whole.code))
         }
-        if let code = lexicon.localCurrency, let cents = subunits(text, after: start, code: code, isStart: true) {
+        if let code = lexicon.localCurrency, let perUnit = lexicon.localSubunitsPerUnit,
+           let cents = subunits(text, amounts: here, perUnit: perUnit) {
             readings.append(match(start, cents.end, cents.amount, code))
         }
         return readings.sorted { $0.end > $1.end }
@@ -42,9 +46,9 @@ public struct CurrencyParser: EntityParser {
         }
     }
 
-    /// "20 dollars", "twenty euros", "20 USD", "20€", "a dollar", "20USD".
-    private func suffixed(_ text: TokenizedText, from start: Int) -> [(end: Int, amount: Double, code: String)] {
-        amounts.amounts(text, from: start).flatMap { amount -> [(end: Int, amount: Double, code: String)] in
+    /// "20 dollars", "twenty euros", "20 USD", "20€", "a dollar", "20USD", after the `amounts` at the start.
+    private func suffixed(_ text: TokenizedText, amounts found: [Amount]) -> [(end: Int, amount: Double, code: String)] {
+        found.flatMap { amount -> [(end: Int, amount: Double, code: String)] in
             if let suffix = amount.suffix {
                 let code = lexicon.code(ofSuffix: suffix, token: text.tokens[amount.end - 1], normalizer: amounts.normalizer)
                 return code.map { [(amount.end, amount.value, $0)] } ?? []
@@ -54,12 +58,16 @@ public struct CurrencyParser: EntityParser {
     }
 
     /// "[and] fifty cents" after `end`: the subunits as a fraction of the currency.
-    /// `isStart`: the subunits open the whole reading ("50 cents"), so no conjunction is read.
-    private func subunits(_ text: TokenizedText, after end: Int, code: String, isStart: Bool = false) -> (end: Int, amount: Double)? {
-        guard let perUnit = lexicon.subunitsPerUnit(of: code) else { return nil }
+    private func subunits(_ text: TokenizedText, after end: Int, perUnit: Double) -> (end: Int, amount: Double)? {
         var position = end
-        if !isStart, let conjunction = amounts.conjunctions.longest(text.tokens, from: position) { position = conjunction.end }
-        for amount in amounts.amounts(text, from: position) where amount.suffix == nil && !amount.isArticle {
+        if let conjunction = amounts.conjunctions.longest(text.tokens, from: position) { position = conjunction.end }
+        return subunits(text, amounts: amounts.amounts(text, from: position), perUnit: perUnit)
+    }
+
+    /// The first of `found` (amounts at one position) that a subunit word follows, as a fraction
+    /// of the currency: "fifty cents" → 0.5.
+    private func subunits(_ text: TokenizedText, amounts found: [Amount], perUnit: Double) -> (end: Int, amount: Double)? {
+        for amount in found where amount.suffix == nil && !amount.isArticle {
             guard amount.value == amount.value.rounded(), amount.value >= 0, amount.value < perUnit,
                   let unit = lexicon.subunits.longest(text.tokens, from: amount.end) else { continue }
             return (unit.end, amount.value / perUnit)

@@ -22,12 +22,12 @@ public struct DateTimeParser: EntityParser {
 
     /// Every word a date expression can start with; other words start none unless they hold a
     /// digit. A superset is harmless; it only spares the readers the positions that cannot be.
-    let startKeys: Set<String>
+    let startKeys: StringSet
 
     init(locale: String, data: EntityData, ordinals: OrdinalParser, durations: DurationParser) {
         let amounts = durations.measures.amounts
         words = CalendarWords(locale: locale, data: data, normalizer: amounts.normalizer)
-        startKeys = words.startKeys.union(amounts.startKeys).union(ordinals.startKeys).union(durations.measures.units.startKeys)
+        startKeys = StringSet(words.startKeys.union(amounts.startKeys).union(ordinals.startKeys).union(durations.measures.units.startKeys))
         days = DayReader(words: words, ordinals: ordinals, numbers: amounts.numbers)
         times = TimeReader(words: words, amounts: amounts)
         self.durations = durations
@@ -37,19 +37,32 @@ public struct DateTimeParser: EntityParser {
     public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
         // Most positions start no date at all: find that out before any bookkeeping.
         guard start < text.tokens.count, mayStart(text.tokens[start]) else { return [] }
-        let firstPieces = pieces(text, from: start, first: true)
-        if firstPieces.isEmpty { return [] }
+        // Every piece read so far, in one array: `found[spans[i].range]` are the pieces at
+        // `spans[i].key`, which is a position times two, plus one for a first piece.
+        var found: [(end: Int, piece: DatePiece)] = []
+        appendPieces(text, from: start, first: true, to: &found)
+        if found.isEmpty { return [] }
+        var spans = [(key: start * 2 + 1, range: 0..<found.count)]
         var readings: [EntityMatch] = []
         var placement: Placement?
-        var piecesAt: [Int: [(end: Int, piece: DatePiece)]] = [start * 2 + 1: firstPieces]
         var frontier = [(position: start, expression: DateExpression())]
+        var next: [(position: Int, expression: DateExpression)] = []
         for _ in 0..<DateTimeParser.maxPieces where !frontier.isEmpty {
-            var next: [(position: Int, expression: DateExpression)] = []
+            next.removeAll(keepingCapacity: true)
             for state in frontier {
                 let first = state.expression.isEmpty
-                let found = piecesAt[state.position * 2 + (first ? 1 : 0)] ?? pieces(text, from: state.position, first: first)
-                piecesAt[state.position * 2 + (first ? 1 : 0)] = found
-                for (end, piece) in found {
+                let key = state.position * 2 + (first ? 1 : 0)
+                let range: Range<Int>
+                if let known = spans.first(where: { $0.key == key }) {
+                    range = known.range
+                } else {
+                    let from = found.count
+                    appendPieces(text, from: state.position, first: first, to: &found)
+                    range = from..<found.count
+                    spans.append((key, range))
+                }
+                for index in range {
+                    let (end, piece) = found[index]
                     guard let expression = state.expression.adding(piece) else { continue }
                     next.append((end, expression))
                     guard expression.isComplete else { continue }
@@ -59,47 +72,63 @@ public struct DateTimeParser: EntityParser {
                     }
                 }
             }
-            frontier = next
+            swap(&frontier, &next)
         }
-        var seen = Set<EntityMatch>()
-        return readings.sorted { $0.end > $1.end }.filter { seen.insert($0).inserted }
+        readings.sort { $0.end > $1.end }
+        // The same reading may come from two pieces' orders: keep the first of each (few readings).
+        var unique: [EntityMatch] = []
+        for reading in readings where !unique.contains(reading) { unique.append(reading) }
+        return unique
     }
 
     /// Whether a date can start at this token: a word some reader starts with, or anything
     /// with a digit in it ("8", "3rd", "10am", "2026-12-03").
     func mayStart(_ token: Token) -> Bool {
-        token.kind == .number || startKeys.contains(token.looseKey) || token.text.unicodeScalars.contains { $0.properties.numericType != nil }
+        token.kind == .number || startKeys.contains(token.looseKey) || hasDigit(token.text)
     }
 
-    /// Every piece at `start`; after the first piece a comma may come before the next one.
-    private func pieces(_ text: TokenizedText, from start: Int, first: Bool) -> [(end: Int, piece: DatePiece)] {
+    /// Whether some character of `text` has a numeric value.
+    private func hasDigit(_ text: String) -> Bool {
+        var isASCII = true
+        for byte in text.utf8 {
+            // The only ASCII characters with a numeric value are the digits.
+            if (0x30...0x39).contains(byte) { return true }
+            if byte >= 0x80 { isASCII = false }
+        }
+        return !isASCII && text.unicodeScalars.contains { $0.properties.numericType != nil }
+    }
+
+    /// Appends every piece at `start`; after the first piece a comma may come before the next one.
+    private func appendPieces(_ text: TokenizedText, from start: Int, first: Bool, to result: inout [(end: Int, piece: DatePiece)]) {
         var position = start
         if !first, position < text.tokens.count, text.tokens[position].text == "," { position += 1 }
-        guard position < text.tokens.count else { return [] }
-        var result = days.pieces(text, from: position) + times.times(text, from: position) + times.parts(text.tokens, from: position)
-        result += weekends(text.tokens, from: position)
-        if first { result += offsets(text, from: position) }
-        return result
+        guard position < text.tokens.count else { return }
+        days.appendPieces(text, from: position, to: &result)
+        times.appendTimes(text, from: position, to: &result)
+        times.appendParts(text.tokens, from: position, to: &result)
+        appendWeekend(text.tokens, from: position, to: &result)
+        if first { appendOffsets(text, from: position, to: &result) }
     }
 
     /// "this weekend", "the weekend", "next weekend".
-    private func weekends(_ tokens: [Token], from start: Int) -> [(end: Int, piece: DatePiece)] {
+    private func appendWeekend(_ tokens: [Token], from start: Int, to result: inout [(end: Int, piece: DatePiece)]) {
         let afterNext = words.word(.next, tokens, at: start)
         let position = afterNext ?? words.word(.this, tokens, at: start) ?? words.word(.the, tokens, at: start) ?? start
-        guard position > start, let end = words.word(.weekend, tokens, at: position) else { return [] }
-        return [(end, .weekend(next: afterNext != nil))]
+        guard position > start, let end = words.word(.weekend, tokens, at: position) else { return }
+        result.append((end, .weekend(next: afterNext != nil)))
     }
 
     /// "in two hours", "in 3 days", "two hours from now".
-    private func offsets(_ text: TokenizedText, from start: Int) -> [(end: Int, piece: DatePiece)] {
+    private func appendOffsets(_ text: TokenizedText, from start: Int, to result: inout [(end: Int, piece: DatePiece)]) {
         func piece(_ span: (end: Int, seconds: Double, smallestUnit: Double)) -> DatePiece {
             .offset(seconds: span.seconds, dateOnly: span.smallestUnit >= 86_400 && span.seconds.truncatingRemainder(dividingBy: 86_400) == 0)
         }
         if let afterIn = words.word(.in, text.tokens, at: start) {
-            return durations.spans(text, from: afterIn).map { ($0.end, piece($0)) }
+            for span in durations.spans(text, from: afterIn) { result.append((span.end, piece(span))) }
+            return
         }
-        return durations.spans(text, from: start).compactMap { span in
-            words.word(.fromNow, text.tokens, at: span.end).map { ($0, piece(span)) }
+        for span in durations.spans(text, from: start) {
+            if let end = words.word(.fromNow, text.tokens, at: span.end) { result.append((end, piece(span))) }
         }
     }
 }

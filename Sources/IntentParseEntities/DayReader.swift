@@ -11,21 +11,26 @@ struct DayReader: Sendable {
     let ordinals: OrdinalParser
     let numbers: NumberParser
 
-    func pieces(_ text: TokenizedText, from start: Int) -> [(end: Int, piece: DatePiece)] {
+    /// Appends the day pieces at `start` to `result`.
+    ///
+    /// NB: the readers append to one array rather than pass closures around: a closure that
+    /// captures a reader (and so its phrase tables) may be specialised into code that copies it,
+    /// dozens of retains a call. Lookups that find nothing return empty arrays, which allocate
+    /// nothing.
+    func appendPieces(_ text: TokenizedText, from start: Int, to result: inout [(end: Int, piece: DatePiece)]) {
         let tokens = text.tokens
         let position = words.skipping(.on, tokens, at: start)
-        var result = words.relativeDays.matches(tokens, from: position).map { match -> (end: Int, piece: DatePiece) in
-            (match.end, match.value.part.map { .dayPart(.relative(match.value.offset), $0) } ?? .day(.relative(match.value.offset)))
+        for match in words.relativeDays.matches(tokens, from: position) {
+            result.append((match.end, match.value.part.map { .dayPart(.relative(match.value.offset), $0) } ?? .day(.relative(match.value.offset))))
         }
-        result += weekdays(tokens, from: position)
-        result += monthFirst(text, from: position).map { ($0.end, .day($0.spec)) }
-        result += dayFirst(text, from: position).map { ($0.end, .day($0.spec)) }
+        appendWeekdays(tokens, from: position, to: &result)
+        appendMonthFirst(text, from: position, to: &result)
+        appendDayFirst(text, from: position, to: &result)
         if let iso = isoDate(text, from: position) { result.append((iso.end, .day(iso.spec))) }
-        return result
     }
 
     /// "Friday", "this Friday", "next Friday".
-    private func weekdays(_ tokens: [Token], from start: Int) -> [(end: Int, piece: DatePiece)] {
+    private func appendWeekdays(_ tokens: [Token], from start: Int, to result: inout [(end: Int, piece: DatePiece)]) {
         var position = start
         var isNext = false
         if let end = words.word(.next, tokens, at: start) {
@@ -33,28 +38,28 @@ struct DayReader: Sendable {
         } else {
             position = words.skipping(.this, tokens, at: start)
         }
-        return words.weekdays.matches(tokens, from: position).map { ($0.end, .day(.weekday($0.value, next: isNext))) }
+        for match in words.weekdays.matches(tokens, from: position) { result.append((match.end, .day(.weekday(match.value, next: isNext)))) }
     }
 
     /// "March 3", "March 3rd", "March the third", "March 3, 2027".
-    private func monthFirst(_ text: TokenizedText, from start: Int) -> [(end: Int, spec: DaySpec)] {
-        words.months.matches(text.tokens, from: start).flatMap { month in
-            dayNumbers(text, from: words.skipping(.the, text.tokens, at: afterAbbreviation(text.tokens, month.end))).flatMap { day in
-                withYears(text, after: day.end) { .monthDay(month: month.value, day: day.value, year: $0) }
+    private func appendMonthFirst(_ text: TokenizedText, from start: Int, to result: inout [(end: Int, piece: DatePiece)]) {
+        for month in words.months.matches(text.tokens, from: start) {
+            let dayStart = words.skipping(.the, text.tokens, at: afterAbbreviation(text.tokens, month.end))
+            for day in dayNumbers(text, from: dayStart) {
+                DayReader.appendWithYears(text, after: day.end, to: &result) { .monthDay(month: month.value, day: day.value, year: $0) }
             }
         }
     }
 
     /// "3 March", "3rd of March", "the 3rd of March 2027", and "the 22nd" alone.
-    private func dayFirst(_ text: TokenizedText, from start: Int) -> [(end: Int, spec: DaySpec)] {
+    private func appendDayFirst(_ text: TokenizedText, from start: Int, to result: inout [(end: Int, piece: DatePiece)]) {
         let afterThe = words.word(.the, text.tokens, at: start)
-        return dayNumbers(text, from: afterThe ?? start).flatMap { day -> [(end: Int, spec: DaySpec)] in
+        for day in dayNumbers(text, from: afterThe ?? start) {
             let monthStart = words.skipping(.of, text.tokens, at: day.end)
-            var result = words.months.matches(text.tokens, from: monthStart).flatMap { month in
-                withYears(text, after: month.end) { .monthDay(month: month.value, day: day.value, year: $0) }
+            for month in words.months.matches(text.tokens, from: monthStart) {
+                DayReader.appendWithYears(text, after: month.end, to: &result) { .monthDay(month: month.value, day: day.value, year: $0) }
             }
-            if afterThe != nil, day.isOrdinal { result.append((day.end, .dayOfMonth(day.value))) }
-            return result
+            if afterThe != nil, day.isOrdinal { result.append((day.end, .day(.dayOfMonth(day.value)))) }
         }
     }
 
@@ -65,29 +70,27 @@ struct DayReader: Sendable {
 
     /// A day of the month, 1-31, as an ordinal ("3rd", "third") or a cardinal ("3").
     private func dayNumbers(_ text: TokenizedText, from start: Int) -> [(end: Int, value: Int, isOrdinal: Bool)] {
-        let context = EntityContext()
-        let ordinal = ordinals.matches(in: text, from: start, context: context).compactMap { match -> (end: Int, value: Int, isOrdinal: Bool)? in
-            guard case .ordinal(let n) = match.value, (1...31).contains(n) else { return nil }
-            return (match.end, n, true)
+        var result: [(end: Int, value: Int, isOrdinal: Bool)] = []
+        for ordinal in ordinals.ordinals(in: text, from: start) where (1...31).contains(ordinal.value) {
+            result.append((ordinal.end, ordinal.value, true))
         }
-        let cardinal = numbers.matches(in: text, from: start, context: context).compactMap { match -> (end: Int, value: Int, isOrdinal: Bool)? in
-            guard let n = match.value.integer, (1...31).contains(n) else { return nil }
-            return (match.end, n, false)
+        if let number = numbers.number(in: text, from: start), let n = EntityValue.number(number.value).integer, (1...31).contains(n) {
+            result.append((number.end, n, false))
         }
-        return ordinal + cardinal
-    }
-
-    /// The reading without a year, and with one ("March 3, 2027") when a year follows.
-    private func withYears(_ text: TokenizedText, after end: Int, _ make: (Int?) -> DaySpec) -> [(end: Int, spec: DaySpec)] {
-        var result = [(end: end, spec: make(nil))]
-        var position = end
-        if position < text.tokens.count, text.tokens[position].text == "," { position += 1 }
-        if position < text.tokens.count, let year = year(text.tokens[position]) { result.insert((position + 1, make(year)), at: 0) }
         return result
     }
 
+    /// Appends the reading with a year, when one follows ("March 3, 2027"), then the one without.
+    private static func appendWithYears(_ text: TokenizedText, after end: Int, to result: inout [(end: Int, piece: DatePiece)],
+                                        _ make: (Int?) -> DaySpec) {
+        var position = end
+        if position < text.tokens.count, text.tokens[position].text == "," { position += 1 }
+        if position < text.tokens.count, let year = year(text.tokens[position]) { result.append((position + 1, .day(make(year)))) }
+        result.append((end, .day(make(nil))))
+    }
+
     /// A four-digit year.
-    private func year(_ token: Token) -> Int? {
+    private static func year(_ token: Token) -> Int? {
         guard token.kind == .number, token.text.count == 4, let year = Int(token.text), (1000...9999).contains(year) else { return nil }
         return year
     }
@@ -95,7 +98,7 @@ struct DayReader: Sendable {
     /// "2026-12-03", written without spaces.
     private func isoDate(_ text: TokenizedText, from start: Int) -> (end: Int, spec: DaySpec)? {
         let tokens = text.tokens
-        guard start + 5 <= tokens.count, let year = year(tokens[start]),
+        guard start + 5 <= tokens.count, let year = DayReader.year(tokens[start]),
               tokens[start + 1].text == "-", tokens[start + 3].text == "-",
               tokens[(start + 1)..<(start + 5)].indices.allSatisfy({ tokens[$0].range.lowerBound == tokens[$0 - 1].range.upperBound }),
               let month = Int(tokens[start + 2].text), let day = Int(tokens[start + 4].text),

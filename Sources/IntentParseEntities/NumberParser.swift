@@ -13,7 +13,7 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
     static let maxWords = 8
 
     private let spellOutFormat: ICUNumberFormat?
-    private let numberWords: Set<String>
+    private let numberWords: StringSet
     private let normalizer: Normalizer
 
     public init(locale: String) {
@@ -23,22 +23,28 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
         for n in Array(0...100) + [1000, 1_000_000, 1_000_000_000] + [200, 300, 500] {
             for key in normalizer.looseKeys(spellOutFormat?.format(Double(n)) ?? "") { words.insert(key) }
         }
-        numberWords = words
+        numberWords = StringSet(words)
     }
 
     public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
+        number(in: text, from: start).map { [EntityMatch(start: start, end: $0.end, value: .number($0.value))] } ?? []
+    }
+
+    /// What `matches` reads (there is at most one reading), without the array; numbers need no
+    /// context, so the readers that build on them make none.
+    func number(in text: TokenizedText, from start: Int) -> (end: Int, value: Double)? {
         let tokens = text.tokens
-        guard start < tokens.count else { return [] }
+        guard start < tokens.count else { return nil }
         if tokens[start].kind == .number {
-            return digits(tokens[start]).map { [EntityMatch(start: start, end: start + 1, value: .number($0))] } ?? []
+            return digits(tokens[start]).map { (start + 1, $0) }
         }
         return words(in: text, from: start)
     }
 
     /// Spelled-out numbers: the longest run of number words ICU reads completely.
-    private func words(in text: TokenizedText, from start: Int) -> [EntityMatch] {
+    private func words(in text: TokenizedText, from start: Int) -> (end: Int, value: Double)? {
         let tokens = text.tokens
-        guard spellOutFormat != nil, tokens[start].kind == .word, numberWords.contains(tokens[start].looseKey) else { return [] }
+        guard spellOutFormat != nil, tokens[start].kind == .word, numberWords.contains(tokens[start].looseKey) else { return nil }
         var end = start
         var lastWord = start
         while end < tokens.count, end - start < NumberParser.maxWords * 2 {
@@ -50,19 +56,31 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
             }
             end += 1
         }
-        var matches: [EntityMatch] = []
         for last in stride(from: lastWord, through: start, by: -1) where tokens[last].kind == .word {
-            let phrase = text.slice(tokens: start, through: last).lowercased()
-            if let value = parse(phrase) {
-                matches.append(EntityMatch(start: start, end: last + 1, value: .number(value)))
-                break
-            }
+            let phrase = NumberParser.lowercasedText(text, from: start, through: last)
+            if let value = parse(phrase) { return (last + 1, value) }
         }
-        return matches
+        return nil
+    }
+
+    /// `text.slice(tokens: first, through: last).lowercased()`, written in one pass when the
+    /// text is ASCII (as `lowercased()` does there, only A-Z change).
+    private static func lowercasedText(_ text: TokenizedText, from first: Int, through last: Int) -> String {
+        let lower = max(0, min(text.tokens[first].range.lowerBound, text.utf16.count))
+        let upper = max(lower, min(text.tokens[last].range.upperBound, text.utf16.count))
+        let units = text.utf16[lower..<upper]
+        guard units.allSatisfy({ $0 < 0x80 }) else { return text.slice(lower..<upper).lowercased() }
+        return String(unsafeUninitializedCapacity: units.count) { buffer in
+            for (offset, unit) in units.enumerated() {
+                let byte = UInt8(truncatingIfNeeded: unit)
+                buffer[offset] = (0x41...0x5A).contains(byte) ? byte + 0x20 : byte
+            }
+            return units.count
+        }
     }
 
     /// The words a spelled-out number can start with (numbers in digits start with a digit).
-    var startKeys: Set<String> { numberWords }
+    var startKeys: Set<String> { numberWords.keys }
 
     /// Parses a whole phrase with ICU; nil unless every character is consumed.
     func parse(_ phrase: String) -> Double? {
@@ -82,8 +100,17 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
         return words
     }
 
+    /// The number in a number token, its grouping commas dropped ("1,000").
     private func digits(_ token: Token) -> Double? {
-        let cleaned = token.text.replacingOccurrences(of: ",", with: "")
-        return Double(cleaned)
+        var isASCII = true, hasComma = false
+        for byte in token.text.utf8 {
+            if byte >= 0x80 { isASCII = false } else if byte == UInt8(ascii: ",") { hasComma = true }
+        }
+        // NB: in ASCII text Foundation's search finds "," exactly where its byte is (no
+        // character can combine with it), so dropping the bytes is the same replacement;
+        // other text keeps going through Foundation.
+        guard isASCII else { return Double(token.text.replacingOccurrences(of: ",", with: "")) }
+        guard hasComma else { return Double(token.text) }
+        return Double(String(decoding: token.text.utf8.filter { $0 != UInt8(ascii: ",") }, as: UTF8.self))
     }
 }

@@ -32,11 +32,15 @@ public struct OrdinalParser: EntityParser {
     }
 
     public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
+        ordinals(in: text, from: start).map { EntityMatch(start: start, end: $0.end, value: .ordinal($0.value)) }
+    }
+
+    /// What `matches` reads, longest first; ordinals need no context, so the readers that build
+    /// on them make none.
+    func ordinals(in text: TokenizedText, from start: Int) -> [(end: Int, value: Int)] {
         guard start < text.tokens.count else { return [] }
-        if let n = digitOrdinal(text.tokens[start]) {
-            return [EntityMatch(start: start, end: start + 1, value: .ordinal(n))]
-        }
-        return words.matches(text.tokens, from: start).map { EntityMatch(start: start, end: $0.end, value: .ordinal($0.value)) }
+        if let n = digitOrdinal(text.tokens[start]) { return [(start + 1, n)] }
+        return words.matches(text.tokens, from: start)
     }
 
     /// "3rd" → 3 when ICU writes 3 as "3rd" too (compared on loose keys).

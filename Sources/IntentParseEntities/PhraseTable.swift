@@ -17,6 +17,11 @@ struct PhraseTable<Value: Sendable>: Sendable {
     /// Every phrase's first token key: most positions start no phrase, and this says so
     /// without building a key per length.
     private var firstKeys: Set<String> = []
+    /// The same phrases byte by byte (ASCII keys only), so that a lookup builds no strings
+    /// and hashes none: each node where a key ends holds an index into `values`, and the nodes
+    /// where a first token key ends are marked. `entries` answers whatever the trie cannot.
+    private var trie = ByteTrie()
+    private var values: [Value] = []
 
     init(spacing: Spacing = .words) { self.spacing = spacing }
 
@@ -30,9 +35,16 @@ struct PhraseTable<Value: Sendable>: Sendable {
         let tokens = normalizer.tokenize(phrase).tokens.filter { spacing == .exact || !$0.isPunctuation }
         guard !tokens.isEmpty else { return }
         let key = PhraseTable.key(tokens[...], spacing: spacing)
-        if entries[key] == nil { entries[key] = value }
+        if entries[key] == nil {
+            entries[key] = value
+            if let node = trie.insert(key), trie.values[Int(node)] < 0 {
+                trie.setValue(values.count, at: node)
+                values.append(value)
+            }
+        }
         maxTokens = max(maxTokens, tokens.count)
         firstKeys.insert(tokens[0].looseKey)
+        if let node = trie.insert(tokens[0].looseKey) { trie.mark(node) }
     }
 
     mutating func add(_ phrases: [String], _ value: Value, normalizer: Normalizer) {
@@ -41,6 +53,99 @@ struct PhraseTable<Value: Sendable>: Sendable {
 
     /// Every phrase starting at token `start`, longest first; `end` is a token index (exclusive).
     func matches(_ tokens: [Token], from start: Int) -> [(end: Int, value: Value)] {
+        guard start < tokens.count else { return [] }
+        var result: [(end: Int, value: Value)] = []
+        let answered = withUnsafeTemporaryAllocation(of: (end: Int, value: Int).self, capacity: max(maxTokens, 1)) { found -> Bool in
+            var count = 0
+            // NB: one hit per token counted, and at most `maxTokens` tokens are counted.
+            guard walk(tokens, from: start, { end, value in
+                found.initializeElement(at: count, to: (end, value))
+                count += 1
+            }) else { return false }
+            for index in stride(from: count - 1, through: 0, by: -1) { result.append((found[index].end, values[found[index].value])) }
+            return true
+        }
+        return answered ? result : stringMatches(tokens, from: start)
+    }
+
+    /// The longest phrase at `start`, if any.
+    func longest(_ tokens: [Token], from start: Int) -> (end: Int, value: Value)? {
+        guard start < tokens.count else { return nil }
+        var longest: (end: Int, value: Int)?
+        if walk(tokens, from: start, { longest = ($0, $1) }) { return longest.map { ($0.end, values[$0.value]) } }
+        return stringMatches(tokens, from: start).first
+    }
+
+    /// The value of a whole phrase (not of a prefix of it), if the table has it.
+    func value(of phrase: String, normalizer: Normalizer) -> Value? {
+        let tokens = normalizer.tokenize(phrase).tokens
+        return matches(tokens, from: 0).first { $0.end == tokens.count }?.value
+    }
+
+    /// Follows the tokens from `start` (a valid index) through the trie, reporting each phrase
+    /// found, shortest first, as its end and the index of its value. Returns false, having maybe
+    /// reported some, when only `stringMatches` can answer: some key on the way is not ASCII.
+    ///
+    /// NB: this must find exactly what `stringMatches` would: the same first-key check, the
+    /// same tokens counted, the same separators. A walk that dies on ASCII bytes is a miss for
+    /// every longer phrase too, unless non-ASCII text follows and a key is not ASCII (then a
+    /// string comparison, which composes characters, could still match).
+    private func walk(_ tokens: [Token], from start: Int, _ hit: (_ end: Int, _ value: Int) -> Void) -> Bool {
+        if trie.mayEqualASCII { return false }
+        let first = tokens[start]
+        if spacing == .words, first.isPunctuation { return true }
+        var node: ByteTrie.Node
+        switch trie.follow(first.looseKey, from: ByteTrie.root) {
+        case .node(let next) where trie.marks[Int(next)]: node = next
+        case .node, .dead: return true
+        case .nonASCII: return false
+        }
+        if trie.values[Int(node)] >= 0 { hit(start + 1, Int(trie.values[Int(node)])) }
+        var previousEnd = first.range.upperBound
+        var end = start + 1
+        var counted = 1
+        while end < tokens.count, counted < maxTokens {
+            let token = tokens[end]
+            end += 1
+            if spacing == .words, token.isPunctuation { continue }
+            counted += 1
+            var step = ByteTrie.Step.dead
+            if spacing == .words || token.range.lowerBound > previousEnd {
+                if let spaced = trie.child(node, 0x20) { step = trie.follow(token.looseKey, from: spaced) }
+            } else {
+                step = trie.follow(token.looseKey, from: node)
+            }
+            previousEnd = token.range.upperBound
+            switch step {
+            case .node(let next):
+                node = next
+                if trie.values[Int(next)] >= 0 { hit(end, Int(trie.values[Int(next)])) }
+            case .dead:
+                return trie.hasOnlyASCIIKeys || restIsASCII(tokens, from: end - 1, counted: counted - 1)
+            case .nonASCII:
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Whether the keys of the tokens `stringMatches` would still count, from `index` on
+    /// (`counted` counted before it), are all ASCII.
+    private func restIsASCII(_ tokens: [Token], from index: Int, counted: Int) -> Bool {
+        var (index, counted) = (index, counted)
+        while index < tokens.count, counted < maxTokens {
+            let token = tokens[index]
+            index += 1
+            if spacing == .words, token.isPunctuation { continue }
+            counted += 1
+            if !token.looseKey.utf8.allSatisfy({ $0 < 0x80 }) { return false }
+        }
+        return true
+    }
+
+    /// `matches` by building each candidate's key and looking it up: right for any text, and
+    /// what the trie's answers are tested against.
+    func stringMatches(_ tokens: [Token], from start: Int) -> [(end: Int, value: Value)] {
         guard start < tokens.count, firstKeys.contains(tokens[start].looseKey) else { return [] }
         if spacing == .words, tokens[start].isPunctuation { return [] }
         var ends: [Int] = []
@@ -55,17 +160,6 @@ struct PhraseTable<Value: Sendable>: Sendable {
         return ends.reversed().compactMap { end in
             entries[PhraseTable.key(tokens[start..<end], spacing: spacing)].map { (end, $0) }
         }
-    }
-
-    /// The longest phrase at `start`, if any.
-    func longest(_ tokens: [Token], from start: Int) -> (end: Int, value: Value)? {
-        matches(tokens, from: start).first
-    }
-
-    /// The value of a whole phrase (not of a prefix of it), if the table has it.
-    func value(of phrase: String, normalizer: Normalizer) -> Value? {
-        let tokens = normalizer.tokenize(phrase).tokens
-        return matches(tokens, from: 0).first { $0.end == tokens.count }?.value
     }
 
     private static func key(_ tokens: ArraySlice<Token>, spacing: Spacing) -> String {

@@ -9,58 +9,57 @@ struct TimeReader: Sendable {
     let words: CalendarWords
     let amounts: AmountReader
 
-    func times(_ text: TokenizedText, from start: Int) -> [(end: Int, piece: DatePiece)] {
+    /// Appends the time pieces at `start` to `result`.
+    func appendTimes(_ text: TokenizedText, from start: Int, to result: inout [(end: Int, piece: DatePiece)]) {
         let tokens = text.tokens
         let afterAt = words.word(.at, tokens, at: start)
         let position = afterAt ?? start
-        var result = words.namedTimes.matches(tokens, from: position).map { match -> (end: Int, piece: DatePiece) in
-            (match.end, .time(ClockTime(hour: match.value / 60, minute: match.value % 60, isExact: true, isExplicit: true), anchored: true))
+        for match in words.namedTimes.matches(tokens, from: position) {
+            result.append((match.end, .time(ClockTime(hour: match.value / 60, minute: match.value % 60, isExact: true, isExplicit: true), anchored: true)))
         }
-        for clock in clockTimes(text, from: position) {
-            result.append((clock.end, .time(clock.time, anchored: afterAt != nil)))
-        }
-        return result
+        appendClockTimes(text, from: position, anchored: afterAt != nil, to: &result)
     }
 
-    /// "evening", "this evening" (today's), "in the evening" (the next one).
-    func parts(_ tokens: [Token], from start: Int) -> [(end: Int, piece: DatePiece)] {
+    /// Appends the part-of-day pieces at `start` to `result`: "evening", "this evening"
+    /// (today's), "in the evening" (the next one).
+    func appendParts(_ tokens: [Token], from start: Int, to result: inout [(end: Int, piece: DatePiece)]) {
         if let afterThis = words.word(.this, tokens, at: start) {
-            return words.partWords.matches(tokens, from: afterThis).map { ($0.end, .part($0.value, standalone: true, today: true)) }
+            for match in words.partWords.matches(tokens, from: afterThis) { result.append((match.end, .part(match.value, standalone: true, today: true))) }
+            return
         }
         let afterIn = words.word(.inThe, tokens, at: start)
-        return words.partWords.matches(tokens, from: afterIn ?? start).map { ($0.end, .part($0.value, standalone: afterIn != nil, today: false)) }
+        for match in words.partWords.matches(tokens, from: afterIn ?? start) {
+            result.append((match.end, .part(match.value, standalone: afterIn != nil, today: false)))
+        }
     }
 
     /// An hour, maybe minutes, maybe AM/PM or "o'clock", each reading checked for range.
-    private func clockTimes(_ text: TokenizedText, from start: Int) -> [(end: Int, time: ClockTime)] {
-        guard let hour = hour(text, at: start) else { return [] }
-        var result: [(end: Int, time: ClockTime)] = []
+    private func appendClockTimes(_ text: TokenizedText, from start: Int, anchored: Bool, to result: inout [(end: Int, piece: DatePiece)]) {
+        guard let hour = hour(text, at: start) else { return }
         let time = ClockTime(hour: hour.value, minute: 0, meridiem: hour.meridiem, isExact: hour.hasLeadingZero,
                              isExplicit: hour.meridiem != nil)
         if time.meridiem == nil, let minutes = minutes(text, after: hour.end, hourIsWord: hour.isWord) {
             var withMinutes = time
             (withMinutes.minute, withMinutes.meridiem) = (minutes.value, minutes.meridiem)
             withMinutes.isExplicit = true
-            result += suffixed(withMinutes, text.tokens, at: minutes.end)
+            appendSuffixed(withMinutes, text.tokens, at: minutes.end, anchored: anchored, to: &result)
         }
-        result += suffixed(time, text.tokens, at: hour.end)
-        return result.filter { isValid($0.time) }
+        appendSuffixed(time, text.tokens, at: hour.end, anchored: anchored, to: &result)
     }
 
-    /// The time as it is, and with a following AM/PM or "o'clock".
-    private func suffixed(_ time: ClockTime, _ tokens: [Token], at end: Int) -> [(end: Int, time: ClockTime)] {
-        var result: [(end: Int, time: ClockTime)] = []
+    /// Appends the time with a following AM/PM or "o'clock", then as it is (each if valid).
+    private func appendSuffixed(_ time: ClockTime, _ tokens: [Token], at end: Int, anchored: Bool,
+                                to result: inout [(end: Int, piece: DatePiece)]) {
         if time.meridiem == nil, let meridiem = words.meridiems.longest(tokens, from: end) {
             var said = time
             (said.meridiem, said.isExplicit) = (meridiem.value, true)
-            result.append((meridiem.end, said))
+            if TimeReader.isValid(said) { result.append((meridiem.end, .time(said, anchored: anchored))) }
         } else if let oclock = words.word(.oclock, tokens, at: end) {
             var said = time
             said.isExplicit = true
-            result.append((oclock, said))
+            if TimeReader.isValid(said) { result.append((oclock, .time(said, anchored: anchored))) }
         }
-        result.append((end, time))
-        return result
+        if TimeReader.isValid(time) { result.append((end, .time(time, anchored: anchored))) }
     }
 
     typealias Hour = (end: Int, value: Int, meridiem: CalendarWords.Meridiem?, hasLeadingZero: Bool, isWord: Bool)
@@ -76,9 +75,9 @@ struct TimeReader: Sendable {
            glued.value == glued.value.rounded() {
             return (start + 1, Int(glued.value), meridiem, false, false)
         }
-        if let match = amounts.numbers.matches(in: text, from: start, context: EntityContext()).first,
-           token.kind == .word, let value = match.value.integer, value < 24 {
-            return (match.end, value, nil, false, true)
+        if token.kind == .word, let number = amounts.numbers.number(in: text, from: start),
+           let value = EntityValue.number(number.value).integer, value < 24 {
+            return (number.end, value, nil, false, true)
         }
         guard let value = amounts.numbers.value(ofWord: token), value == value.rounded(), value < 24 else { return nil }
         return (start + 1, Int(value), nil, false, true)
@@ -89,9 +88,9 @@ struct TimeReader: Sendable {
         let tokens = text.tokens
         guard start < tokens.count else { return nil }
         if hourIsWord {
-            let match = amounts.numbers.matches(in: text, from: start, context: EntityContext()).first
-            guard let match, let value = match.value.integer, (10...59).contains(value) else { return nil }
-            return (match.end, value, nil)
+            guard let number = amounts.numbers.number(in: text, from: start),
+                  let value = EntityValue.number(number.value).integer, (10...59).contains(value) else { return nil }
+            return (number.end, value, nil)
         }
         guard tokens[start].text == ":", start + 1 < tokens.count, tokens[start + 1].text.count >= 2 else { return nil }
         let token = tokens[start + 1]
@@ -100,7 +99,7 @@ struct TimeReader: Sendable {
         return (start + 2, Int(glued.value), meridiem)
     }
 
-    private func isValid(_ time: ClockTime) -> Bool {
+    private static func isValid(_ time: ClockTime) -> Bool {
         guard (0...59).contains(time.minute) else { return false }
         return time.meridiem == nil ? (0...23).contains(time.hour) : (1...12).contains(time.hour)
     }

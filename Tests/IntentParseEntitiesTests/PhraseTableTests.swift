@@ -1,0 +1,75 @@
+import Testing
+import IntentParseNormalization
+@testable import IntentParseEntities
+
+/// The byte trie behind `PhraseTable` and `StringSet` must answer exactly as comparing strings
+/// does, including for text that is not ASCII.
+@Suite struct PhraseTableTests {
+    private let normalizer = EntityFixture.normalizer
+
+    private func table(_ phrases: [String], spacing: PhraseTable<Int>.Spacing = .words) -> PhraseTable<Int> {
+        var table = PhraseTable<Int>(spacing: spacing)
+        for (index, phrase) in phrases.enumerated() { table.add(phrase, index, normalizer: normalizer) }
+        return table
+    }
+
+    /// Every position of `text`: the trie's matches and longest match are the strings' own.
+    private func expectSameAnswers(_ table: PhraseTable<Int>, _ text: String) {
+        let tokens = normalizer.tokenize(text).tokens
+        for start in 0...tokens.count {
+            let expected = table.stringMatches(tokens, from: start)
+            let found = table.matches(tokens, from: start)
+            #expect(found.map(\.end) == expected.map(\.end), "\(text) at \(start)")
+            #expect(found.map(\.value) == expected.map(\.value), "\(text) at \(start)")
+            #expect(table.longest(tokens, from: start)?.end == expected.first?.end, "\(text) at \(start)")
+        }
+    }
+
+    @Test func wordsTablesSkipPunctuationAndFindEveryLength() {
+        let words = table(["twenty", "twenty first", "in", "in the", "at about", "day after tomorrow"])
+        let tokens = normalizer.tokenize("Twenty-first, in the day after tomorrow").tokens
+        #expect(words.matches(tokens, from: 0).map(\.value) == [1, 0])
+        #expect(words.matches(tokens, from: 4).map(\.end) == [6, 5])
+        for text in ["twenty-first", "twenty  first", "twenty, first", "in the the", "at, about", "day after", "Day After Tomorrow!",
+                     "twentyfirst", "twenty fir", "twenty firsts", "", "-", "- twenty"] {
+            expectSameAnswers(words, text)
+        }
+    }
+
+    @Test func exactTablesCountPunctuationAndSpacing() {
+        let symbols = table(["CA$", "$", "US$", "a"], spacing: .exact)
+        let glued = normalizer.tokenize("CA$5").tokens
+        #expect(symbols.longest(glued, from: 0)?.value == 0)
+        let apart = normalizer.tokenize("ca $ 5").tokens
+        #expect(symbols.longest(apart, from: 0) == nil)
+        for text in ["CA$5", "ca $5", "CA $", "US$ 20", "a$", "a $", "$$", "ca$$"] {
+            expectSameAnswers(symbols, text)
+        }
+    }
+
+    @Test func textThatIsNotASCIIIsComparedAsStrings() {
+        let names = table(["東京", "東京 tower", "café", "naïve plan", "€"])
+        for text in ["東京 tower", "東京", "Café", "cafe", "CAFE\u{301}", "cafe\u{301}", "naïve plan", "naive plan", "nai\u{308}ve plan",
+                     "€", "€ 5", "tower 東京", "café 東京"] {
+            expectSameAnswers(names, text)
+        }
+        #expect(names.longest(normalizer.tokenize("東京 tower").tokens, from: 0)?.value == 1)
+    }
+
+    @Test func keysThatMayEqualASCIITextAreNeverLookedUpByBytes() {
+        #expect(ByteTrie.mayEqualASCII("\u{212A}"))
+        #expect(ByteTrie.mayEqualASCII("a\u{37E}"))
+        #expect(ByteTrie.mayEqualASCII("\u{1FEF}"))
+        #expect(!ByteTrie.mayEqualASCII("é"))
+        #expect(!ByteTrie.mayEqualASCII("東京"))
+        let codes = StringSet(["KRW", "USD"])
+        #expect(codes.contains("KRW"))
+        #expect(codes.contains("\u{212A}RW"))
+        #expect(!codes.contains("KR"))
+        #expect(!codes.contains("KRWX"))
+        #expect(!codes.contains("krw"))
+        let kelvin = StringSet(["\u{212A}RW"])
+        #expect(kelvin.contains("KRW"))
+        #expect(kelvin.contains("\u{212A}RW"))
+    }
+}
