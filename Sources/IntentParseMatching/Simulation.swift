@@ -259,6 +259,7 @@ struct Simulation {
     /// leads to a later position, so the frontier at `position` does not change meanwhile.
     private mutating func advance(from position: Int, limit: Int) {
         let punctuation = scratch.isPunctuation[position]
+        let word = scratch.keyIDs[position]
         var entry = chart.head(position)
         while entry >= 0 {
             let node = chart.node(entry)
@@ -276,7 +277,10 @@ struct Simulation {
                     offer(node, skipped, at: end)
                 }
             }
+            // NB: most consuming edges are literal words that do not match; they are told
+            // apart here, without a call that copies the thread.
             for e in automaton.consumingEdges(node) {
+                if case .word(let key) = automaton.edges[e].kind, key != word { continue }
                 consume(automaton.edges[e], thread, from: position, limit: limit)
             }
         }
