@@ -49,10 +49,16 @@ struct ShortcutIndex: Sendable {
     func match(_ tokens: [Token]) -> (entry: Entry, exact: Bool)? {
         guard !entries.isEmpty else { return nil }
         // Most utterances are longer than any shortcut phrase: say so before building a key.
-        // (A character takes one to four UTF-8 bytes; a near match is at most two longer.)
-        var bytes = 0
-        for token in tokens where !token.isPunctuation { bytes += token.looseKey.utf8.count }
-        if bytes > maxKeyBytes, (bytes + 3) / 4 > maxKeyLength + 2 { return nil }
+        // (ASCII has a character per byte, other text at least one per four bytes; a near
+        // match is at most two characters longer.)
+        var bytes = 0, isASCII = true
+        for token in tokens where !token.isPunctuation {
+            for byte in token.looseKey.utf8 {
+                bytes += 1
+                if byte >= 0x80 { isASCII = false }
+            }
+        }
+        if bytes > maxKeyBytes, (isASCII ? bytes : (bytes + 3) / 4) > maxKeyLength + 2 { return nil }
         var key = ""
         for token in tokens where !token.isPunctuation { key += token.looseKey }
         if let index = exact[key] { return (entries[index], true) }
