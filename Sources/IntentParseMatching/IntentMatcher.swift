@@ -63,7 +63,6 @@ public struct IntentMatcher: Sendable {
             return result
         }
         var simulation = Simulation(grammar: grammar, text: tokenized, entityContext: context.entityContext, scratch: scratch.take())
-        defer { scratch.give(simulation.scratch) }
         let accepts = templateAccepts(&simulation, tokenized)
         let interpreter = Interpreter(grammar: grammar, text: tokenized, contextApp: contextAppIndex(context.app), wordCount: words)
         let keep = context.maxAlternatives + 1
@@ -79,10 +78,12 @@ public struct IntentMatcher: Sendable {
                                                  captures: simulation.captures(of: thread)), weight: thread.weight)
             }
         }
+        scratch.give(simulation.takeScratch())
         result.interpretations = ranked.interpretations
         // The best reading names an app that cannot do it ("send a message to Coco in
         // List-o-Mat"): refuse, rather than fall back to a weaker reading that swallows the name.
-        if let best = result.best, !best.isLearnedTemplate, let rejected = ranked.rejectedAbove, rejected > best.weight {
+        if let best = result.interpretations.indices.first, !result.interpretations[best].isLearnedTemplate,
+           let rejected = ranked.rejectedAbove, rejected > result.interpretations[best].weight {
             result.interpretations = []
         }
         if result.interpretations.isEmpty {

@@ -57,11 +57,22 @@ struct Simulation {
             skipWords.walk(text.tokens, from: start, key: .loose) { end, _ in scratch.skipEnds.append(Int32(end)) }
         }
         scratch.skipStart.append(Int32(scratch.skipEnds.count))
-        chart = Chart(memory: scratch.chartMemory)
+        if scratch.chartMemory == nil { scratch.chartMemory = ChartMemory() }
+        chart = Chart(memory: scratch.chartMemory ?? ChartMemory())
         self.scratch = scratch
     }
 
     var keyIDs: [Int32] { scratch.keyIDs }
+
+    /// The scratch memory, for the pool; the simulation is done with it.
+    ///
+    /// NB: swapped out for an empty one (which allocates nothing): reading `scratch` would copy
+    /// its twenty arrays' references, and destroying the simulation release them again.
+    mutating func takeScratch() -> MatchScratch {
+        var taken = MatchScratch()
+        swap(&taken, &scratch)
+        return taken
+    }
 
     /// Marks the utterance's interned keys present, for `isPresent` (keys are < `keyCount`).
     mutating func markPresentKeys(keyCount: Int) {
@@ -391,7 +402,8 @@ struct PhraseHit {
 /// NB: memo slots carry the stamp of the utterance that filled them, so starting an utterance
 /// clears nothing: bumping the stamp forgets every slot at once.
 struct MatchScratch {
-    fileprivate let chartMemory = ChartMemory()
+    /// The chart's memory, made by the first simulation that uses this scratch.
+    fileprivate var chartMemory: ChartMemory?
     fileprivate var arena: [PackedCapture] = []
     fileprivate var matchValues: [[Int32]] = []
     fileprivate var phraseHits: [PhraseHit] = []
@@ -407,7 +419,7 @@ struct MatchScratch {
     fileprivate var namesAnApp: Bool?
     fileprivate var keyFirst: [Bool] = []
     /// Words before each position (one more entry than tokens).
-    fileprivate var wordCounts: [Int] = [0]
+    fileprivate var wordCounts: [Int] = []
     /// Skip-word ends from position p are `skipEnds[skipStart[p]..<skipStart[p + 1]]`.
     fileprivate var skipStart: [Int32] = []
     fileprivate var skipEnds: [Int32] = []
