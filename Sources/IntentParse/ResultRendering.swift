@@ -4,9 +4,7 @@ import Foundation
 /// fixed order, `intent: null` with a `reason` when the utterance is rejected.
 public enum ResultJSON {
     public static func object(_ result: MatchResult) -> JSONValue {
-        var tree = JSONTreeBuilder()
-        emit(result, into: &tree)
-        return tree.result
+        JSONTreeBuilder.build { emit(result, into: &$0) }
     }
 
     /// The line written straight as text: the same bytes as `object(result).serialized`,
@@ -94,15 +92,11 @@ public enum ResultJSON {
     }
 
     public static func parameters(_ interpretation: Interpretation) -> JSONValue {
-        var tree = JSONTreeBuilder()
-        emitParameters(interpretation, into: &tree)
-        return tree.result
+        JSONTreeBuilder.build { emitParameters(interpretation, into: &$0) }
     }
 
     public static func value(_ slot: SlotValue) -> JSONValue {
-        var tree = JSONTreeBuilder()
-        emitValue(slot, into: &tree)
-        return tree.result
+        JSONTreeBuilder.build { emitValue(slot, into: &$0) }
     }
 
     private static func emitParameters(_ interpretation: Interpretation, into sink: inout some JSONSink) {

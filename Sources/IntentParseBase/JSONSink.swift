@@ -111,6 +111,13 @@ public struct JSONTreeBuilder: JSONSink {
 
     public init() {}
 
+    /// The value `emit` builds.
+    public static func build(_ emit: (inout JSONTreeBuilder) -> Void) -> JSONValue {
+        var tree = JSONTreeBuilder()
+        emit(&tree)
+        return tree.result
+    }
+
     private mutating func add(_ value: JSONValue) {
         guard let last = open.popLast() else {
             result = value

@@ -57,10 +57,9 @@ import IntentParseBase
         // Deeper than the writer's 64 levels of bits, too.
         for depth in [0, 1, 3, 70] {
             var writer = JSONWriter()
-            var tree = JSONTreeBuilder()
             emitSample(into: &writer, depth: depth)
-            emitSample(into: &tree, depth: depth)
-            #expect(writer.text == tree.result.serialized, "depth \(depth)")
+            let tree = JSONTreeBuilder.build { emitSample(into: &$0, depth: depth) }
+            #expect(writer.text == tree.serialized, "depth \(depth)")
         }
         var writer = JSONWriter()
         emitSample(into: &writer, depth: 0)
