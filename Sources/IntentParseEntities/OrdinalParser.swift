@@ -17,6 +17,9 @@ public struct OrdinalParser: EntityParser {
     private let digits: ICUNumberFormat?
     private let amounts: AmountReader
     private var words = PhraseTable<Int>()
+    /// The loose key ICU's ordinal digits give for 1 to `maxWords` ("3rd" → "3rd"), formatted
+    /// once: days of the month and small counts are read at most positions of a date.
+    private var digitKeys: [String?] = []
 
     /// The words an ordinal in words can start with ("first", "twenty"); ordinals in digits
     /// ("3rd") start with a digit.
@@ -25,6 +28,11 @@ public struct OrdinalParser: EntityParser {
     init(locale: String, amounts: AmountReader) {
         self.amounts = amounts
         digits = ICUNumberFormat(locale: locale, style: CIP_NUMBER_ORDINAL_DIGITS)
+        if let digits {
+            digitKeys = (0...OrdinalParser.maxWords).map { n in
+                n == 0 ? nil : digits.format(Double(n)).map { amounts.normalizer.looseKeys($0).joined() }
+            }
+        }
         guard let spellOut = ICUNumberFormat(locale: locale, style: CIP_NUMBER_ORDINAL_WORDS) else { return }
         for n in 1...OrdinalParser.maxWords {
             if let phrase = spellOut.format(Double(n)) { words.add(phrase, n, normalizer: amounts.normalizer) }
@@ -46,7 +54,9 @@ public struct OrdinalParser: EntityParser {
     /// "3rd" → 3 when ICU writes 3 as "3rd" too (compared on loose keys).
     func digitOrdinal(_ token: Token) -> Int? {
         guard let digits, let glued = amounts.split(token), glued.value >= 1, glued.value == glued.value.rounded(),
-              glued.value < 1e9, let written = digits.format(glued.value) else { return nil }
-        return amounts.normalizer.looseKeys(written).joined() == token.looseKey ? Int(glued.value) : nil
+              glued.value < 1e9 else { return nil }
+        let n = Int(glued.value)
+        let key = n < digitKeys.count ? digitKeys[n] : digits.format(glued.value).map { amounts.normalizer.looseKeys($0).joined() }
+        return key == token.looseKey ? n : nil
     }
 }
