@@ -78,14 +78,8 @@ public enum ResultJSON {
             sink.beginObject()
             sink.key("phrase")
             sink.string(shortcut.phrase)
-            if let type = shortcut.userActivityType {
-                sink.key("userActivityType")
-                sink.string(type)
-            }
-            if let title = shortcut.title {
-                sink.key("title")
-                sink.string(title)
-            }
+            sink.member("userActivityType", ifPresent: shortcut.userActivityType)
+            sink.member("title", ifPresent: shortcut.title)
             sink.endObject()
         }
         sink.endObject()
@@ -119,10 +113,7 @@ public enum ResultJSON {
         sink.beginObject()
         sink.key("spoken")
         sink.string(slot.spoken)
-        if let identifier = slot.identifier {
-            sink.key("identifier")
-            sink.string(identifier)
-        }
+        sink.member("identifier", ifPresent: slot.identifier)
         if let value = slot.value {
             sink.key("value")
             sink.value(value)

@@ -22,6 +22,13 @@ extension JSONSink {
     public mutating func string(_ string: String?) {
         if let string { self.string(string) } else { null() }
     }
+
+    /// A member with a string value, left out when there is no value.
+    public mutating func member(_ key: String, ifPresent string: String?) {
+        guard let string else { return }
+        self.key(key)
+        self.string(string)
+    }
 }
 
 /// Writes compact JSON (no spaces) as UTF-8, exactly as `JSONValue.serialized` would.
