@@ -137,11 +137,11 @@ struct FrozenAutomaton: Sendable {
         let nodeCount: Int
 
         init(edgeStart: [Int32], consumingStart: [Int32], edges: [Edge], allowsSkip: [Bool], gate: [Int32]) {
-            self.edgeStart = Storage.copy(edgeStart)
-            self.consumingStart = Storage.copy(consumingStart)
-            self.edges = Storage.copy(edges)
-            self.allowsSkip = Storage.copy(allowsSkip)
-            self.gate = Storage.copy(gate)
+            self.edgeStart = .copy(edgeStart)
+            self.consumingStart = .copy(consumingStart)
+            self.edges = .copy(edges)
+            self.allowsSkip = .copy(allowsSkip)
+            self.gate = .copy(gate)
             nodeCount = allowsSkip.count
         }
 
@@ -157,14 +157,6 @@ struct FrozenAutomaton: Sendable {
             View(edgeStart: UnsafePointer(edgeStart.baseAddress!), consumingStart: UnsafePointer(consumingStart.baseAddress!),
                  edges: UnsafePointer(edges.baseAddress!), allowsSkip: UnsafePointer(allowsSkip.baseAddress!),
                  gate: UnsafePointer(gate.baseAddress!))
-        }
-
-        /// A copy in fresh memory of at least one element, so every base address exists (the
-        /// element types are trivial: an uninitialized spare needs no deinitialization).
-        private static func copy<T>(_ array: [T]) -> UnsafeMutableBufferPointer<T> {
-            let buffer = UnsafeMutableBufferPointer<T>.allocate(capacity: max(1, array.count))
-            _ = buffer.initialize(from: array)
-            return buffer
         }
     }
 }

@@ -52,7 +52,11 @@ public struct GrammarTables: Sendable {
     var draft = AutomatonDraft()
     var automaton = FrozenAutomaton()
     var keys = KeyTable()
+    /// Phrase sets while compiling; their tries move to `phrases` once compiled (only their
+    /// entries stay here, for interpretation).
     var phraseSets: [PhraseSet] = []
+    /// Every phrase set's tries and the skip words, frozen for matching.
+    var phrases = FrozenPhrases()
     var slotNames: [String] = []
     var entities: [any EntityParser] = []
     var templates: [CompiledTemplate] = []

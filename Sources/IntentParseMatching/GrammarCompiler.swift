@@ -96,6 +96,8 @@ struct Builder {
         buildIndex()
         output.automaton = FrozenAutomaton(output.draft)
         output.draft = AutomatonDraft()
+        output.phrases = FrozenPhrases(sets: output.phraseSets, skipWords: output.skipWords)
+        for index in output.phraseSets.indices { output.phraseSets[index].dropTries() }
     }
 
     // MARK: nodes

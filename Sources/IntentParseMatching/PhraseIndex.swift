@@ -34,6 +34,22 @@ struct PhraseTrie: Sendable {
         if !nodes[current].values.contains(value) { nodes[current].values.append(value) }
     }
 
+    /// Appends this trie to `flat` (children sorted by byte) and returns its root there.
+    func freeze(into flat: inout FrozenPhrases.FlatTrie) -> Int32 {
+        let base = Int32(flat.nodes.count)
+        for node in nodes {
+            let children = node.children.sorted { $0.byte < $1.byte }
+            flat.nodes.append(FrozenPhrases.Node(childStart: Int32(flat.childBytes.count), childCount: Int32(children.count),
+                                                 valueStart: Int32(flat.values.count), valueCount: Int32(node.values.count)))
+            for child in children {
+                flat.childBytes.append(child.byte)
+                flat.childTargets.append(base + child.node)
+            }
+            flat.values += node.values
+        }
+        return base
+    }
+
     /// Which key of a token a walk follows.
     enum Key { case loose, sound }
 
@@ -113,8 +129,15 @@ struct PhraseSet: Sendable {
         }
     }
 
+    /// Frees the tries once they are frozen into `FrozenPhrases`, which matching walks; the
+    /// entries stay, for interpretation.
+    mutating func dropTries() {
+        exact = PhraseTrie()
+        sound = PhraseTrie()
+    }
+
     /// Matches starting at `start`: exact ones, then sounds-like ones that end where no exact
-    /// match ends.
+    /// match ends (while compiling; see `dropTries`).
     func matches(in tokens: [Token], from start: Int) -> [(end: Int, values: [Int32], isSound: Bool)] {
         var results: [(end: Int, values: [Int32], isSound: Bool)] = []
         forEachMatch(in: tokens, from: start) { results.append(($0, $1, $2)) }

@@ -22,6 +22,9 @@ struct Simulation {
     let grammar: CompiledGrammar
     let text: TokenizedText
     private let automaton: FrozenAutomaton.View
+    private let phraseTries: FrozenPhrases.View
+    /// The utterance's token keys as bytes, for the phrase tries.
+    private let tokenKeys: TokenKeys.View
     private let entityContext: EntityContext
     private let tokenCount: Int
     /// Memo slots per position: one per phrase set, then one per entity parser.
@@ -36,6 +39,8 @@ struct Simulation {
         self.text = text
         self.entityContext = entityContext
         automaton = grammar.automaton.view
+        let phraseTries = grammar.phrases.view
+        self.phraseTries = phraseTries
         tokenCount = text.tokens.count
         memoStride = grammar.phraseSets.count + grammar.entities.count
         // NB: filled as a local and moved in at the end; mutating `self.scratch` in place here
@@ -49,12 +54,14 @@ struct Simulation {
             scratch.keyFirst.append(false)
             scratch.wordCounts.append(scratch.wordCounts[scratch.wordCounts.count - 1] + (token.isPunctuation ? 0 : 1))
         }
+        if scratch.tokenKeys == nil { scratch.tokenKeys = TokenKeys() }
+        let tokenKeys = scratch.tokenKeys ?? TokenKeys()
+        tokenKeys.fill(text.tokens)
+        self.tokenKeys = tokenKeys.view
         // One entry per position (and one past the end), skip words or not.
-        let skipWords = grammar.skipWords
         for start in text.tokens.indices {
             scratch.skipStart.append(Int32(scratch.skipEnds.count))
-            guard !skipWords.isEmpty else { continue }
-            skipWords.walk(text.tokens, from: start, key: .loose) { end, _ in scratch.skipEnds.append(Int32(end)) }
+            phraseTries.skipEnds(self.tokenKeys, from: start) { end in scratch.skipEnds.append(Int32(end)) }
         }
         scratch.skipStart.append(Int32(scratch.skipEnds.count))
         if scratch.chartMemory == nil { scratch.chartMemory = ChartMemory() }
@@ -160,7 +167,8 @@ struct Simulation {
             switch packed.kind {
             case .wildcard: source = .wildcard
             case .phrase, .soundPhrase:
-                source = .phrase(set: packed.set, values: scratch.matchValues[Int(packed.values)], isSound: packed.kind == .soundPhrase)
+                let hit = scratch.phraseHits[Int(packed.values)]
+                source = .phrase(set: packed.set, values: phraseTries.values(hit.valueStart, hit.valueCount), isSound: packed.kind == .soundPhrase)
             case .entity: source = .entity(scratch.entityHits[Int(packed.values)].value)
             }
             result.append(Capture(slot: packed.slot, start: packed.start, end: packed.end, source: source))
@@ -324,7 +332,7 @@ struct Simulation {
                 guard end <= limit else { continue }
                 let count = words(position, end)
                 var next = capture(thread, PackedCapture(slot: slot, start: Int32(position), end: match.end,
-                                                        kind: match.isSound ? .soundPhrase : .phrase, set: set, values: match.values))
+                                                        kind: match.isSound ? .soundPhrase : .phrase, set: set, values: Int32(hit)))
                 next.weight += (match.isSound ? Weights.soundsLike : Weights.named) * Double(count)
                 if match.isSound { next.evidence.soundsLike += count } else { next.evidence.named += count }
                 offer(edge.target, next, at: end)
@@ -350,10 +358,7 @@ struct Simulation {
         let slot = position * memoStride + Int(set)
         if let cached = scratch.memoized(slot) { return cached }
         let first = scratch.phraseHits.count
-        grammar.phraseSets[Int(set)].forEachMatch(in: text.tokens, from: position) { end, values, isSound in
-            scratch.matchValues.append(values)
-            scratch.phraseHits.append(PhraseHit(end: Int32(end), values: Int32(scratch.matchValues.count - 1), isSound: isSound))
-        }
+        phraseTries.appendMatches(set: set, keys: tokenKeys, from: position, to: &scratch.phraseHits)
         return scratch.memoize(slot, first..<scratch.phraseHits.count)
     }
 
@@ -388,11 +393,12 @@ struct Simulation {
     }
 }
 
-/// A phrase found at a position: where it ends, its values (an index into `matchValues`) and
-/// whether only its sounds-like key matched.
+/// A phrase found at a position: where it ends, its values (`valueCount` of them from
+/// `valueStart` in the frozen phrase tries) and whether only its sounds-like key matched.
 struct PhraseHit {
     var end: Int32
-    var values: Int32
+    var valueStart: Int32
+    var valueCount: Int32
     var isSound: Bool
 }
 
@@ -404,8 +410,9 @@ struct PhraseHit {
 struct MatchScratch {
     /// The chart's memory, made by the first simulation that uses this scratch.
     fileprivate var chartMemory: ChartMemory?
+    /// The utterance's keys as bytes, made by the first simulation that uses this scratch.
+    fileprivate var tokenKeys: TokenKeys?
     fileprivate var arena: [PackedCapture] = []
-    fileprivate var matchValues: [[Int32]] = []
     fileprivate var phraseHits: [PhraseHit] = []
     fileprivate var entityHits: [EntityMatch] = []
     fileprivate var keyIDs: [Int32] = []
@@ -436,7 +443,6 @@ struct MatchScratch {
 
     fileprivate mutating func reset(memoSlots: Int) {
         arena.removeAll(keepingCapacity: true)
-        matchValues.removeAll(keepingCapacity: true)
         phraseHits.removeAll(keepingCapacity: true)
         entityHits.removeAll(keepingCapacity: true)
         keyIDs.removeAll(keepingCapacity: true)

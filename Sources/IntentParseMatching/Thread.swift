@@ -27,7 +27,7 @@ struct PackedCapture: Sendable {
     var kind: Kind
     /// Phrase set (phrases) or entity index (entities).
     var set: Int32 = 0
-    /// Index into the simulation's phrase match values, or into its entity values.
+    /// Index into the simulation's phrase hits, or into its entity values.
     var values: Int32 = 0
     /// The capture before this one in the same thread, or -1.
     var parent: Int32 = -1

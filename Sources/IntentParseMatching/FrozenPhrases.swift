@@ -1,0 +1,268 @@
+import IntentParseNormalization
+
+/// Every phrase set's tries and the skip words, frozen after compilation into flat memory
+/// that never moves, and walked over an utterance's key bytes (`TokenKeys`).
+///
+/// NB: the matcher walks these at most positions of every utterance. Walking the nested
+/// `PhraseTrie` arrays retained and released at each node, and reading a `PhraseSet` out of
+/// the grammar copied it; a walk here touches plain pointers only, and a hit names its values
+/// by their place in the frozen memory, so nothing is copied until a capture is interpreted.
+struct FrozenPhrases: Sendable {
+    private let storage: Storage
+
+    /// No phrases at all.
+    init() { self.init(sets: [], skipWords: PhraseTrie()) }
+
+    init(sets: [PhraseSet], skipWords: PhraseTrie) {
+        var flat = FlatTrie()
+        var exactRoots: [Int32] = [], soundRoots: [Int32] = []
+        for set in sets {
+            exactRoots.append(set.exact.isEmpty ? FrozenPhrases.none : set.exact.freeze(into: &flat))
+            soundRoots.append(set.usesSound && !set.sound.isEmpty ? set.sound.freeze(into: &flat) : FrozenPhrases.none)
+        }
+        let skipRoot = skipWords.isEmpty ? FrozenPhrases.none : skipWords.freeze(into: &flat)
+        storage = Storage(flat: flat, exactRoots: exactRoots, soundRoots: soundRoots, skipRoot: skipRoot)
+    }
+
+    /// The root of an empty trie.
+    static let none: Int32 = -1
+
+    var view: View { storage.view }
+
+    /// A node: its children are `childBytes/childTargets[childStart..<childStart + childCount]`,
+    /// sorted by byte; its values are `values[valueStart..<valueStart + valueCount]`.
+    struct Node {
+        var childStart: Int32
+        var childCount: Int32
+        var valueStart: Int32
+        var valueCount: Int32
+    }
+
+    /// The tries as built, before they move into fixed memory.
+    struct FlatTrie {
+        var nodes: [Node] = []
+        var childBytes: [UInt8] = []
+        var childTargets: [Int32] = []
+        var values: [Int32] = []
+    }
+
+    /// Plain pointers into the frozen memory, valid while the compiled grammar lives.
+    struct View {
+        let nodes: UnsafePointer<Node>
+        let childBytes: UnsafePointer<UInt8>
+        let childTargets: UnsafePointer<Int32>
+        let values: UnsafePointer<Int32>
+        /// Per phrase set, the root of its exact and of its sounds-like trie (or `none`).
+        let exactRoots: UnsafePointer<Int32>
+        let soundRoots: UnsafePointer<Int32>
+        let skipRoot: Int32
+
+        /// The values `start..<start + count`, as an array.
+        func values(_ start: Int32, _ count: Int32) -> [Int32] {
+            Array(UnsafeBufferPointer(start: values + Int(start), count: Int(count)))
+        }
+
+        /// Appends the phrases of set `set` starting at token `start`: the exact ones, shortest
+        /// first, then the sounds-like ones that end where no exact one does.
+        func appendMatches(set: Int32, keys: TokenKeys.View, from start: Int, to hits: inout [PhraseHit]) {
+            let first = hits.count
+            let exact = exactRoots[Int(set)]
+            if exact != FrozenPhrases.none {
+                walk(exact, keys, from: start, sound: false) { end, node in
+                    hits.append(PhraseHit(end: Int32(end), valueStart: node.valueStart, valueCount: node.valueCount, isSound: false))
+                }
+            }
+            let sound = soundRoots[Int(set)]
+            guard sound != FrozenPhrases.none else { return }
+            let exactEnd = hits.count
+            walk(sound, keys, from: start, sound: true) { end, node in
+                for index in first..<exactEnd where hits[index].end == Int32(end) { return }
+                hits.append(PhraseHit(end: Int32(end), valueStart: node.valueStart, valueCount: node.valueCount, isSound: true))
+            }
+        }
+
+        /// Calls `visit` with the end of every skip phrase starting at token `start`.
+        func skipEnds(_ keys: TokenKeys.View, from start: Int, _ visit: (Int) -> Void) {
+            guard skipRoot != FrozenPhrases.none else { return }
+            walk(skipRoot, keys, from: start, sound: false) { end, _ in visit(end) }
+        }
+
+        /// Walks the trie at `root` with the run-together keys of the tokens from `start` on
+        /// (punctuation skipped), calling `visit` with (token after the phrase, node) wherever a
+        /// phrase ends at a token boundary. Sounds-like keys collapse a letter repeated across a
+        /// boundary ("Anna Ames" ~ "annames"), as `SoundsLike.joining` does when indexing.
+        @inline(__always)
+        private func walk(_ root: Int32, _ keys: TokenKeys.View, from start: Int, sound: Bool, _ visit: (Int, Node) -> Void) {
+            guard start < keys.count, !keys.isPunctuation[start] else { return }
+            var current = root
+            var lastByte: Int = -1
+            var index = start
+            while index < keys.count {
+                let token = index
+                index += 1
+                if keys.isPunctuation[token] { continue }
+                let bytes = sound ? keys.sound(token) : keys.loose(token)
+                var first = true
+                for byte in bytes {
+                    defer { first = false; lastByte = Int(byte) }
+                    if first, sound, Int(byte) == lastByte { continue }
+                    guard let next = child(current, byte) else { return }
+                    current = next
+                }
+                let node = nodes[Int(current)]
+                if node.valueCount > 0 { visit(index, node) }
+                if node.childCount == 0 { return }
+            }
+        }
+
+        @inline(__always)
+        private func child(_ node: Int32, _ byte: UInt8) -> Int32? {
+            let start = Int(nodes[Int(node)].childStart)
+            let count = Int(nodes[Int(node)].childCount)
+            if count <= 8 {
+                for index in start..<start + count where childBytes[index] == byte { return childTargets[index] }
+                return nil
+            }
+            var low = start, high = start + count
+            while low < high {
+                let middle = (low + high) / 2
+                if childBytes[middle] < byte { low = middle + 1 } else { high = middle }
+            }
+            return low < start + count && childBytes[low] == byte ? childTargets[low] : nil
+        }
+    }
+
+    /// Immutable memory that never moves, owned by the compiled grammar.
+    private final class Storage: @unchecked Sendable {
+        let nodes: UnsafeMutableBufferPointer<Node>
+        let childBytes: UnsafeMutableBufferPointer<UInt8>
+        let childTargets: UnsafeMutableBufferPointer<Int32>
+        let values: UnsafeMutableBufferPointer<Int32>
+        let exactRoots: UnsafeMutableBufferPointer<Int32>
+        let soundRoots: UnsafeMutableBufferPointer<Int32>
+        let skipRoot: Int32
+
+        init(flat: FlatTrie, exactRoots: [Int32], soundRoots: [Int32], skipRoot: Int32) {
+            nodes = .copy(flat.nodes)
+            childBytes = .copy(flat.childBytes)
+            childTargets = .copy(flat.childTargets)
+            values = .copy(flat.values)
+            self.exactRoots = .copy(exactRoots)
+            self.soundRoots = .copy(soundRoots)
+            self.skipRoot = skipRoot
+        }
+
+        deinit {
+            nodes.deallocate()
+            childBytes.deallocate()
+            childTargets.deallocate()
+            values.deallocate()
+            exactRoots.deallocate()
+            soundRoots.deallocate()
+        }
+
+        var view: View {
+            View(nodes: UnsafePointer(nodes.baseAddress!), childBytes: UnsafePointer(childBytes.baseAddress!),
+                 childTargets: UnsafePointer(childTargets.baseAddress!), values: UnsafePointer(values.baseAddress!),
+                 exactRoots: UnsafePointer(exactRoots.baseAddress!), soundRoots: UnsafePointer(soundRoots.baseAddress!),
+                 skipRoot: skipRoot)
+        }
+    }
+}
+
+extension UnsafeMutableBufferPointer {
+    /// A copy in fresh memory of at least one element, so the base address exists (used for
+    /// trivial element types only: an uninitialized spare needs no deinitialization).
+    static func copy(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: Swift.max(1, array.count))
+        _ = buffer.initialize(from: array)
+        return buffer
+    }
+}
+
+/// An utterance's token keys as bytes, for walking `FrozenPhrases`: per token its loose key
+/// and its sounds-like key, and whether it is punctuation.
+///
+/// NB: raw memory owned by the match scratch and reused from one utterance to the next.
+final class TokenKeys {
+    private var bytes: UnsafeMutablePointer<UInt8>
+    private var byteCapacity = 256
+    /// Token t's loose key is `bytes[offsets[2t]..<offsets[2t + 1]]`, its sound key runs on to
+    /// `offsets[2t + 2]`.
+    private var offsets: UnsafeMutablePointer<Int32>
+    private var punctuation: UnsafeMutablePointer<Bool>
+    private var tokenCapacity = 64
+    private(set) var count = 0
+
+    init() {
+        bytes = .allocate(capacity: byteCapacity)
+        offsets = .allocate(capacity: 2 * tokenCapacity + 1)
+        punctuation = .allocate(capacity: tokenCapacity)
+    }
+
+    deinit {
+        bytes.deallocate()
+        offsets.deallocate()
+        punctuation.deallocate()
+    }
+
+    /// Replaces the keys with those of `tokens`.
+    func fill(_ tokens: [Token]) {
+        if tokens.count > tokenCapacity {
+            tokenCapacity = Swift.max(tokens.count, tokenCapacity * 2)
+            offsets.deallocate()
+            punctuation.deallocate()
+            offsets = .allocate(capacity: 2 * tokenCapacity + 1)
+            punctuation = .allocate(capacity: tokenCapacity)
+        }
+        count = tokens.count
+        var used = 0
+        offsets[0] = 0
+        for (index, token) in tokens.enumerated() {
+            punctuation[index] = token.isPunctuation
+            append(token.looseKey, &used)
+            offsets[2 * index + 1] = Int32(used)
+            append(token.soundKey, &used)
+            offsets[2 * index + 2] = Int32(used)
+        }
+    }
+
+    private func append(_ key: String, _ used: inout Int) {
+        var key = key
+        key.withUTF8 { utf8 in
+            if used + utf8.count > byteCapacity {
+                byteCapacity = Swift.max(used + utf8.count, byteCapacity * 2)
+                let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: byteCapacity)
+                grown.update(from: bytes, count: used)
+                bytes.deallocate()
+                bytes = grown
+            }
+            if let base = utf8.baseAddress { (bytes + used).update(from: base, count: utf8.count) }
+            used += utf8.count
+        }
+    }
+
+    var view: View { View(bytes: bytes, offsets: offsets, isPunctuation: punctuation, count: count) }
+
+    /// Plain pointers into the keys, valid until the next `fill`.
+    struct View {
+        let bytes: UnsafePointer<UInt8>
+        let offsets: UnsafePointer<Int32>
+        let isPunctuation: UnsafePointer<Bool>
+        let count: Int
+
+        init(bytes: UnsafeMutablePointer<UInt8>, offsets: UnsafeMutablePointer<Int32>, isPunctuation: UnsafeMutablePointer<Bool>, count: Int) {
+            self.bytes = UnsafePointer(bytes)
+            self.offsets = UnsafePointer(offsets)
+            self.isPunctuation = UnsafePointer(isPunctuation)
+            self.count = count
+        }
+
+        @inline(__always) func loose(_ token: Int) -> UnsafeBufferPointer<UInt8> { span(2 * token) }
+        @inline(__always) func sound(_ token: Int) -> UnsafeBufferPointer<UInt8> { span(2 * token + 1) }
+
+        @inline(__always) private func span(_ slot: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(start: bytes + Int(offsets[slot]), count: Int(offsets[slot + 1] - offsets[slot]))
+        }
+    }
+}
