@@ -81,10 +81,10 @@ struct FrozenPhrases: Sendable {
             }
         }
 
-        /// Calls `visit` with the end of every skip phrase starting at token `start`.
-        func skipEnds(_ keys: TokenKeys.View, from start: Int, _ visit: (Int) -> Void) {
+        /// Appends the end of every skip phrase starting at token `start`.
+        func appendSkipEnds(_ keys: TokenKeys.View, from start: Int, to ends: inout [Int32]) {
             guard skipRoot != FrozenPhrases.none else { return }
-            walk(skipRoot, keys, from: start, sound: false) { end, _ in visit(end) }
+            walk(skipRoot, keys, from: start, sound: false) { end, _ in ends.append(Int32(end)) }
         }
 
         /// Walks the trie at `root` with the run-together keys of the tokens from `start` on

@@ -62,7 +62,9 @@ public struct IntentMatcher: Sendable {
             result.interpretations = [.shortcut(entry, exact: exact, apps: grammar.apps, schema: grammar.schema)]
             return result
         }
-        var simulation = Simulation(grammar: grammar, text: tokenized, entityContext: context.entityContext, scratch: scratch.take())
+        var taken = scratch.take()
+        taken.prepare(grammar: grammar, text: tokenized)
+        var simulation = Simulation(grammar: grammar, text: tokenized, entityContext: context.entityContext, prepared: &taken)
         let accepts = templateAccepts(&simulation, tokenized)
         let interpreter = Interpreter(grammar: grammar, text: tokenized, contextApp: contextAppIndex(context.app), wordCount: words)
         let keep = context.maxAlternatives + 1
@@ -182,7 +184,10 @@ public struct IntentMatcher: Sendable {
 
     /// The templates `match` would run its automata for on `text` (for tests and `explain`).
     func candidateTemplates(for text: String) -> [Int32] {
-        var simulation = Simulation(grammar: grammar, text: grammar.normalizer.tokenize(text), entityContext: EntityContext(), scratch: MatchScratch())
+        let tokenized = grammar.normalizer.tokenize(text)
+        var scratch = MatchScratch()
+        scratch.prepare(grammar: grammar, text: tokenized)
+        var simulation = Simulation(grammar: grammar, text: tokenized, entityContext: EntityContext(), prepared: &scratch)
         return candidateTemplates(&simulation)
     }
 

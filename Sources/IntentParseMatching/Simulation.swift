@@ -34,39 +34,24 @@ struct Simulation {
     /// The last position of the run in progress.
     private var limitOfRun = 0
 
-    init(grammar: CompiledGrammar, text: TokenizedText, entityContext: EntityContext, scratch: consuming MatchScratch) {
+    /// A simulation over `text`, whose memory was prepared for it (`MatchScratch.prepare`)
+    /// and is swapped in (`scratch` is left empty).
+    ///
+    /// NB: swapped, because every way of passing the scratch in by value (preparing it in
+    /// here, in place or in a local, or moving it in prepared) made the compiler copy it
+    /// (twenty arrays' references) or the whole simulation.
+    init(grammar: CompiledGrammar, text: TokenizedText, entityContext: EntityContext, prepared scratch: inout MatchScratch) {
+        self.scratch = MatchScratch()
         self.grammar = grammar
         self.text = text
         self.entityContext = entityContext
         automaton = grammar.automaton.view
-        let phraseTries = grammar.phrases.view
-        self.phraseTries = phraseTries
+        phraseTries = grammar.phrases.view
         tokenCount = text.tokens.count
-        memoStride = grammar.phraseSets.count + grammar.entities.count
-        // NB: filled as a local and moved in at the end; mutating `self.scratch` in place here
-        // made the compiler copy the whole simulation.
-        var scratch = scratch
-        scratch.reset(memoSlots: memoStride * (tokenCount + 1))
-        let keys = grammar.keys
-        for token in text.tokens {
-            scratch.keyIDs.append(keys.id(token.looseKey))
-            scratch.isPunctuation.append(token.isPunctuation)
-            scratch.keyFirst.append(false)
-            scratch.wordCounts.append(scratch.wordCounts[scratch.wordCounts.count - 1] + (token.isPunctuation ? 0 : 1))
-        }
-        if scratch.tokenKeys == nil { scratch.tokenKeys = TokenKeys() }
-        let tokenKeys = scratch.tokenKeys ?? TokenKeys()
-        tokenKeys.fill(text.tokens)
-        self.tokenKeys = tokenKeys.view
-        // One entry per position (and one past the end), skip words or not.
-        for start in text.tokens.indices {
-            scratch.skipStart.append(Int32(scratch.skipEnds.count))
-            phraseTries.skipEnds(self.tokenKeys, from: start) { end in scratch.skipEnds.append(Int32(end)) }
-        }
-        scratch.skipStart.append(Int32(scratch.skipEnds.count))
-        if scratch.chartMemory == nil { scratch.chartMemory = ChartMemory() }
-        chart = Chart(memory: scratch.chartMemory ?? ChartMemory())
-        self.scratch = scratch
+        memoStride = scratch.memoStride
+        tokenKeys = scratch.tokenKeysView
+        chart = scratch.chart
+        swap(&self.scratch, &scratch)
     }
 
     var keyIDs: [Int32] { scratch.keyIDs }
@@ -441,6 +426,42 @@ struct MatchScratch {
 
     init() {}
 
+    /// Readies the scratch for matching `text`: per-token keys, word counts and skip words,
+    /// nothing remembered from the last utterance.
+    mutating func prepare(grammar: CompiledGrammar, text: TokenizedText) {
+        memoStride = grammar.phraseSets.count + grammar.entities.count
+        reset(memoSlots: memoStride * (text.tokens.count + 1))
+        let keys = grammar.keys
+        for token in text.tokens {
+            keyIDs.append(keys.id(token.looseKey))
+            isPunctuation.append(token.isPunctuation)
+            keyFirst.append(false)
+            wordCounts.append(wordCounts[wordCounts.count - 1] + (token.isPunctuation ? 0 : 1))
+        }
+        let tokenKeys = self.tokenKeys ?? TokenKeys()
+        self.tokenKeys = tokenKeys
+        tokenKeys.fill(text.tokens)
+        let view = tokenKeys.view, phraseTries = grammar.phrases.view
+        // One entry per position (and one past the end), skip words or not.
+        for start in text.tokens.indices {
+            skipStart.append(Int32(skipEnds.count))
+            phraseTries.appendSkipEnds(view, from: start, to: &skipEnds)
+        }
+        skipStart.append(Int32(skipEnds.count))
+        if chartMemory == nil { chartMemory = ChartMemory() }
+    }
+
+    /// Memo slots per position (after `prepare`).
+    fileprivate private(set) var memoStride = 0
+
+    /// The keys `prepare` filled (no keys before).
+    fileprivate var tokenKeysView: TokenKeys.View { (tokenKeys ?? MatchScratch.noKeys).view }
+
+    /// What an unprepared scratch shows; never filled, so sharing it is safe.
+    nonisolated(unsafe) private static let noKeys = TokenKeys()
+
+    fileprivate var chart: Chart { Chart(memory: chartMemory ?? ChartMemory()) }
+
     fileprivate mutating func reset(memoSlots: Int) {
         arena.removeAll(keepingCapacity: true)
         phraseHits.removeAll(keepingCapacity: true)
@@ -487,9 +508,9 @@ final class ScratchPool: @unchecked Sendable {
         return free.popLast() ?? MatchScratch()
     }
 
-    func give(_ scratch: MatchScratch) {
+    func give(_ scratch: consuming MatchScratch) {
         lock.lock()
         defer { lock.unlock() }
-        if free.count < ScratchPool.keep { free.append(scratch) }
+        if free.count < ScratchPool.keep { free.append(consume scratch) }
     }
 }
