@@ -11,38 +11,48 @@ public enum SoundsLike {
     /// The key of one token's loose (ASCII-folded, lowercase) text. Non-letters other than digits
     /// are dropped; non-Latin text yields its own characters unchanged.
     public static func key(_ loose: String) -> String {
-        guard loose.utf8.allSatisfy({ $0 < 0x80 }) else { return loose }
-        return withLetterBuffer(capacity: loose.utf8.count) { chars in
-            var count = 0
-            for byte in loose.utf8 where (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) {
-                chars[count] = byte
-                count += 1
-            }
-            if count > 3, chars[count - 1] == e, !isVowel(chars[count - 2]) {
-                count -= 1
-            } else if count > 4, chars[count - 2] == e, chars[count - 1] == s, !isVowel(chars[count - 3]) {
-                chars[count - 2] = s
-                count -= 1
-            }
-            let letters = UnsafeBufferPointer(rebasing: chars[0..<count])
-            // A letter maps to at most two (x → ks), so twice the input always suffices.
-            return String(unsafeUninitializedCapacity: max(1, count * 2)) { out in
-                var written = 0
-                func emit(_ byte: UInt8) {
-                    if written == 0 || out[written - 1] != byte {
-                        out[written] = byte
-                        written += 1
-                    }
+        var loose = loose
+        return loose.withUTF8 { utf8 in
+            guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return withLetterBuffer(capacity: utf8.count) { letters in key(letters: letters, of: utf8) }
+        } ?? loose
+    }
+
+    /// The key of ASCII text, with `scratch` (as long as the text) for its letters.
+    ///
+    /// NB: one pass per stage without nested functions or optionals: this runs for every
+    /// token of every utterance.
+    private static func key(letters scratch: UnsafeMutableBufferPointer<UInt8>, of utf8: UnsafeBufferPointer<UInt8>) -> String {
+        var count = 0
+        for byte in utf8 where (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) {
+            scratch[count] = byte
+            count += 1
+        }
+        if count > 3, scratch[count - 1] == e, !isVowel(scratch[count - 2]) {
+            count -= 1
+        } else if count > 4, scratch[count - 2] == e, scratch[count - 1] == s, !isVowel(scratch[count - 3]) {
+            scratch[count - 2] = s
+            count -= 1
+        }
+        let letters = UnsafeBufferPointer(rebasing: scratch[0..<count])
+        // A letter maps to at most two (x → ks), so twice the input always suffices.
+        return String(unsafeUninitializedCapacity: max(1, count * 2)) { out in
+            var written = 0
+            var i = 0
+            while i < letters.count {
+                let sound = self.sound(at: i, in: letters)
+                // A run of the same sound is written once.
+                if sound.first != 0, written == 0 || out[written - 1] != sound.first {
+                    out[written] = sound.first
+                    written += 1
                 }
-                var i = 0
-                while i < letters.count {
-                    let sound = self.sound(at: i, in: letters)
-                    if let first = sound.first { emit(first) }
-                    if let second = sound.second { emit(second) }
-                    i += sound.consumed
+                if sound.second != 0, written == 0 || out[written - 1] != sound.second {
+                    out[written] = sound.second
+                    written += 1
                 }
-                return written
+                i += sound.consumed
             }
+            return written
         }
     }
 
@@ -78,30 +88,32 @@ public enum SoundsLike {
         }
     }
 
-    /// The sound of the letters at `i`: up to two letters it maps to, and how many it takes.
-    private static func sound(at i: Int, in chars: UnsafeBufferPointer<UInt8>) -> (first: UInt8?, second: UInt8?, consumed: Int) {
+    /// The sound of the letters at `i`: up to two letters it maps to (0 for none), and how many
+    /// it takes.
+    @inline(__always)
+    private static func sound(at i: Int, in chars: UnsafeBufferPointer<UInt8>) -> (first: UInt8, second: UInt8, consumed: Int) {
         func ascii(_ c: Unicode.Scalar) -> UInt8 { UInt8(ascii: c) }
         let c = chars[i]
-        let next: UInt8? = i + 1 < chars.count ? chars[i + 1] : nil
+        let next: UInt8 = i + 1 < chars.count ? chars[i + 1] : 0
         let previousIsVowel = i > 0 && isVowel(chars[i - 1])
-        let nextIsVowel = next.map(isVowel) ?? false
+        let nextIsVowel = isVowel(next)
         switch (c, next) {
-        case (ascii("p"), ascii("h")): return (ascii("f"), nil, 2)
-        case (ascii("c"), ascii("k")): return (ascii("k"), nil, 2)
-        case (ascii("t"), ascii("h")): return (ascii("t"), nil, 2)
-        case (ascii("g"), ascii("h")): return (ascii("g"), nil, 2)
-        case (ascii("w"), ascii("h")): return (ascii("w"), nil, 2)
-        case (ascii("s"), ascii("h")), (ascii("c"), ascii("h")): return (ascii("x"), nil, 2)
+        case (ascii("p"), ascii("h")): return (ascii("f"), 0, 2)
+        case (ascii("c"), ascii("k")): return (ascii("k"), 0, 2)
+        case (ascii("t"), ascii("h")): return (ascii("t"), 0, 2)
+        case (ascii("g"), ascii("h")): return (ascii("g"), 0, 2)
+        case (ascii("w"), ascii("h")): return (ascii("w"), 0, 2)
+        case (ascii("s"), ascii("h")), (ascii("c"), ascii("h")): return (ascii("x"), 0, 2)
         case (ascii("q"), ascii("u")): return (ascii("k"), ascii("w"), 2)
-        case (ascii("c"), let n?) where n == ascii("e") || n == ascii("i") || n == ascii("y"): return (ascii("s"), nil, 1)
-        case (ascii("c"), _), (ascii("q"), _): return (ascii("k"), nil, 1)
+        case (ascii("c"), let n) where n == ascii("e") || n == ascii("i") || n == ascii("y"): return (ascii("s"), 0, 1)
+        case (ascii("c"), _), (ascii("q"), _): return (ascii("k"), 0, 1)
         case (ascii("x"), _): return (ascii("k"), ascii("s"), 1)
-        case (ascii("z"), _): return (ascii("s"), nil, 1)
-        case (ascii("h"), _) where previousIsVowel: return (nil, nil, 1)
-        case (ascii("w"), _) where previousIsVowel && !nextIsVowel: return (nil, nil, 1)
-        case (ascii("y"), _) where i == 0 && nextIsVowel: return (ascii("y"), nil, 1)
+        case (ascii("z"), _): return (ascii("s"), 0, 1)
+        case (ascii("h"), _) where previousIsVowel: return (0, 0, 1)
+        case (ascii("w"), _) where previousIsVowel && !nextIsVowel: return (0, 0, 1)
+        case (ascii("y"), _) where i == 0 && nextIsVowel: return (ascii("y"), 0, 1)
         default:
-            return (isVowel(c) ? ascii("a") : c, nil, 1)
+            return (isVowel(c) ? ascii("a") : c, 0, 1)
         }
     }
 }
