@@ -60,11 +60,12 @@ enum Automaton {
 }
 
 /// The automaton after compilation, flattened for the hot loop: every node's edges are one
-/// contiguous run of `edges` (non-consuming edges first), so matching touches no per-node array.
+/// contiguous run of `edges` (non-consuming edges first), and everything the simulation asks
+/// of a node is in one 16-byte record, so visiting a node costs one cache line, not four.
 struct FrozenAutomaton: Sendable {
     private let storage: Storage
 
-    init() { storage = Storage(edgeStart: [0], consumingStart: [], edges: [], allowsSkip: [], gate: []) }
+    init() { storage = Storage(nodes: [], edges: [], edgeWords: []) }
 
     /// Groups the draft's edges by node (a counting sort), non-consuming edges first, keeping
     /// each node's edges in the order they were added.
@@ -75,13 +76,16 @@ struct FrozenAutomaton: Sendable {
         for (from, edge) in draft.edges {
             if edge.consumes { consuming[Int(from)] += 1 } else { quiet[Int(from)] += 1 }
         }
-        var edgeStart = [Int32](repeating: 0, count: count + 1)
-        var consumingStart = [Int32](repeating: 0, count: count)
+        var nodes: [Node] = []
+        nodes.reserveCapacity(count)
+        var end: Int32 = 0
         for node in 0..<count {
-            consumingStart[node] = edgeStart[node] + quiet[node]
-            edgeStart[node + 1] = consumingStart[node] + consuming[node]
+            let start = end
+            end += quiet[node] + consuming[node]
+            nodes.append(Node(edgeStart: start, consumingStart: start + quiet[node], edgeEnd: end,
+                              gate: FrozenAutomaton.ungated, allowsSkip: draft.allowsSkip[node]))
         }
-        var nextQuiet = Array(edgeStart.dropLast()), nextConsuming = consumingStart
+        var nextQuiet = nodes.map(\.edgeStart), nextConsuming = nodes.map(\.consumingStart)
         let placeholder = Edge(kind: .epsilon, target: 0)
         var edges = [Edge](repeating: placeholder, count: draft.edges.count)
         for (from, edge) in draft.edges {
@@ -95,68 +99,93 @@ struct FrozenAutomaton: Sendable {
             }
         }
         // A node whose only edge consumes one literal word is gated by that word's key.
-        var gate = [Int32](repeating: FrozenAutomaton.ungated, count: count)
         for node in 0..<count where quiet[node] == 0 && consuming[node] == 1 {
-            if case .word(let key) = edges[Int(consumingStart[node])].kind { gate[node] = key }
+            if case .word(let key) = edges[Int(nodes[node].consumingStart)].kind {
+                nodes[node] = Node(edgeStart: nodes[node].edgeStart, consumingStart: nodes[node].consumingStart,
+                                   edgeEnd: nodes[node].edgeEnd, gate: key, allowsSkip: draft.allowsSkip[node])
+            }
         }
-        storage = Storage(edgeStart: edgeStart, consumingStart: consumingStart, edges: edges, allowsSkip: draft.allowsSkip, gate: gate)
+        let edgeWords = edges.map { edge -> Int32 in
+            if case .word(let key) = edge.kind { return key }
+            return FrozenAutomaton.notAWord
+        }
+        storage = Storage(nodes: nodes, edges: edges, edgeWords: edgeWords)
     }
 
     /// The gate of a node that does more than consume one literal word.
     static let ungated: Int32 = -2
+    /// The word of an edge that is not a literal word.
+    static let notAWord: Int32 = -2
+
+    /// What the simulation needs of one node.
+    struct Node {
+        /// The node's edges are `edges[edgeStart..<edgeEnd]`, the consuming ones from `consumingStart`.
+        let edgeStart: Int32
+        let consumingStart: Int32
+        let edgeEnd: Int32
+        /// The gate (see `View.gate`) times two, plus one when skip words may be dropped here.
+        private let gateAndSkip: Int32
+
+        init(edgeStart: Int32, consumingStart: Int32, edgeEnd: Int32, gate: Int32, allowsSkip: Bool) {
+            self.edgeStart = edgeStart
+            self.consumingStart = consumingStart
+            self.edgeEnd = edgeEnd
+            gateAndSkip = gate &* 2 &+ (allowsSkip ? 1 : 0)
+        }
+
+        /// The key of the one literal word the node can consume when that is all it can do (no
+        /// other edge), else `ungated`: a thread there is dead unless that word comes next.
+        @inline(__always) var gate: Int32 { gateAndSkip >> 1 }
+        /// False inside a slot: skip words there belong to the slot's value.
+        @inline(__always) var allowsSkip: Bool { gateAndSkip & 1 != 0 }
+    }
 
     var nodeCount: Int { storage.nodeCount }
 
     /// Plain pointers into the automaton, valid while this automaton (its compiled grammar) lives.
     var view: View { storage.view }
 
-    /// Node n's edges are `edges[edgeStart[n]..<edgeStart[n + 1]]`; the consuming ones start at
-    /// `consumingStart[n]`. A trivial value: reading through it never touches a reference count.
+    /// A trivial value: reading through it never touches a reference count.
     struct View {
-        let edgeStart: UnsafePointer<Int32>
-        let consumingStart: UnsafePointer<Int32>
+        let nodes: UnsafePointer<Node>
         let edges: UnsafePointer<Edge>
-        let allowsSkip: UnsafePointer<Bool>
-        /// Per node, the key of the one literal word it can consume when that is all it can do
-        /// (no other edge), else `ungated`: a thread there is dead unless that word comes next.
-        let gate: UnsafePointer<Int32>
+        /// Per edge, the key of its literal word, or `notAWord`: scanning a node's many word
+        /// edges for the one that matches reads these four bytes per edge, not the edges.
+        let edgeWords: UnsafePointer<Int32>
 
         /// Indexes of `node`'s non-consuming edges.
-        @inline(__always) func quietEdges(_ node: Int32) -> Range<Int> { Int(edgeStart[Int(node)])..<Int(consumingStart[Int(node)]) }
+        @inline(__always) func quietEdges(_ node: Int32) -> Range<Int> {
+            Int(nodes[Int(node)].edgeStart)..<Int(nodes[Int(node)].consumingStart)
+        }
         /// Indexes of `node`'s consuming edges.
-        @inline(__always) func consumingEdges(_ node: Int32) -> Range<Int> { Int(consumingStart[Int(node)])..<Int(edgeStart[Int(node) + 1]) }
+        @inline(__always) func consumingEdges(_ node: Int32) -> Range<Int> {
+            Int(nodes[Int(node)].consumingStart)..<Int(nodes[Int(node)].edgeEnd)
+        }
     }
 
     /// Immutable memory that never moves, owned by the automaton.
     private final class Storage: @unchecked Sendable {
-        let edgeStart: UnsafeMutableBufferPointer<Int32>
-        let consumingStart: UnsafeMutableBufferPointer<Int32>
+        let nodes: UnsafeMutableBufferPointer<Node>
         let edges: UnsafeMutableBufferPointer<Edge>
-        let allowsSkip: UnsafeMutableBufferPointer<Bool>
-        let gate: UnsafeMutableBufferPointer<Int32>
+        let edgeWords: UnsafeMutableBufferPointer<Int32>
         let nodeCount: Int
 
-        init(edgeStart: [Int32], consumingStart: [Int32], edges: [Edge], allowsSkip: [Bool], gate: [Int32]) {
-            self.edgeStart = .copy(edgeStart)
-            self.consumingStart = .copy(consumingStart)
+        init(nodes: [Node], edges: [Edge], edgeWords: [Int32]) {
+            nodeCount = nodes.count
+            self.nodes = .copy(nodes)
             self.edges = .copy(edges)
-            self.allowsSkip = .copy(allowsSkip)
-            self.gate = .copy(gate)
-            nodeCount = allowsSkip.count
+            self.edgeWords = .copy(edgeWords)
         }
 
         deinit {
-            edgeStart.deallocate()
-            consumingStart.deallocate()
+            nodes.deallocate()
             edges.deallocate()
-            allowsSkip.deallocate()
-            gate.deallocate()
+            edgeWords.deallocate()
         }
 
         var view: View {
-            View(edgeStart: UnsafePointer(edgeStart.baseAddress!), consumingStart: UnsafePointer(consumingStart.baseAddress!),
-                 edges: UnsafePointer(edges.baseAddress!), allowsSkip: UnsafePointer(allowsSkip.baseAddress!),
-                 gate: UnsafePointer(gate.baseAddress!))
+            View(nodes: UnsafePointer(nodes.baseAddress!), edges: UnsafePointer(edges.baseAddress!),
+                 edgeWords: UnsafePointer(edgeWords.baseAddress!))
         }
     }
 }

@@ -191,11 +191,12 @@ struct Simulation {
     /// closure reaches are the first words of alternatives the utterance does not say.
     @inline(__always)
     private func viable(_ node: Int32, at position: Int) -> Bool {
-        let gate = automaton.gate[Int(node)]
+        let info = automaton.nodes[Int(node)]
+        let gate = info.gate
         if gate == FrozenAutomaton.ungated { return true }
         guard position < limitOfRun else { return false }
         if scratch.keyIDs[position] == gate || scratch.isPunctuation[position] { return true }
-        return automaton.allowsSkip[Int(node)] && scratch.skipStart[position] < scratch.skipStart[position + 1]
+        return info.allowsSkip && scratch.skipStart[position] < scratch.skipStart[position + 1]
     }
 
     /// Relaxes `node`'s thread at `position` if the node is viable there.
@@ -271,7 +272,7 @@ struct Simulation {
             defer { entry = chart.next(entry) }
             if punctuation {
                 offer(node, thread, at: position + 1)
-            } else if automaton.allowsSkip[Int(node)] {
+            } else if automaton.nodes[Int(node)].allowsSkip {
                 for skip in Int(scratch.skipStart[position])..<Int(scratch.skipStart[position + 1]) {
                     let end = Int(scratch.skipEnds[skip])
                     guard end <= limit else { continue }
@@ -284,7 +285,8 @@ struct Simulation {
             // NB: most consuming edges are literal words that do not match; they are told
             // apart here, without a call that copies the thread.
             for e in automaton.consumingEdges(node) {
-                if case .word(let key) = automaton.edges[e].kind, key != word { continue }
+                let edgeWord = automaton.edgeWords[e]
+                if edgeWord != FrozenAutomaton.notAWord && edgeWord != word { continue }
                 consume(automaton.edges[e], thread, from: position, limit: limit)
             }
         }
