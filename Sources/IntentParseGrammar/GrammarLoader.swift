@@ -65,10 +65,7 @@ public struct GrammarLoader {
     }
 
     private func merge(_ part: LanguageGrammar, into merged: inout LanguageGrammar, log: inout DiagnosticLog) {
-        for var template in part.templates {
-            template.index = merged.templates.count
-            merged.templates.append(template)
-        }
+        for template in part.templates { merged.templates.append(template.renumbered(merged.templates.count)) }
         for (name, list) in part.lists.sorted(by: { $0.key < $1.key }) {
             if let existing = merged.lists[name] {
                 log.error(list.location, "list {\(name)} is already defined at \(existing.location)")

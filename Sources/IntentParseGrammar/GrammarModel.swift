@@ -54,19 +54,27 @@ public struct SourcedExpression: Sendable {
 }
 
 /// One sentence template for an intent.
-public struct Template: Sendable {
-    public var intent: String
-    public var source: SourcedExpression
+///
+/// NB: immutable and shared: every interpretation names its template, and copying one by
+/// value cost a reference count per field.
+public final class Template: Sendable {
+    public let intent: String
+    public let source: SourcedExpression
     /// `slots:` of its data block: parameters fixed whenever this template matches.
-    public var fixedSlots: [(name: String, value: ScalarValue)]
+    public let fixedSlots: [(name: String, value: ScalarValue)]
     /// Index of the template in its grammar (stable across runs; used in traces).
-    public var index: Int
+    public let index: Int
 
     public init(intent: String, source: SourcedExpression, fixedSlots: [(name: String, value: ScalarValue)], index: Int) {
         self.intent = intent
         self.source = source
         self.fixedSlots = fixedSlots
         self.index = index
+    }
+
+    /// The same template at another index (grammars merged from several files).
+    public func renumbered(_ index: Int) -> Template {
+        Template(intent: intent, source: source, fixedSlots: fixedSlots, index: index)
     }
 }
 

@@ -56,36 +56,64 @@ public struct AlternativeAppName: Sendable, Hashable {
 }
 
 /// Everything intentparse knows about one app: identity, supported intents and vocabulary.
+///
+/// NB: a value whose fields sit behind one shared reference, copied on write: results and
+/// interpretations copy their app, and copying eleven fields cost eleven reference counts.
 public struct AppVocabulary: Sendable {
+    private struct Fields: Sendable {
+        var displayName: String
+        var bundleName: String?
+        var identifier: String
+        var alternativeNames: [AlternativeAppName]
+        var intentsSupported: [String]
+        var developmentRegion: String?
+        var path: String
+        var localizations: [String: LocalizedVocabulary]
+        var customIntents: [IntentSchema] = []
+        var intentsRestrictedWhileLocked: [String] = []
+        var shortcuts: [Shortcut] = []
+    }
+
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    /// The fields, read in place; a change makes a new box (apps change only while loading).
+    private var fields: Fields {
+        get { box.fields }
+        set { box = Box(newValue) }
+    }
+
     /// CFBundleDisplayName (or CFBundleName): the name printed in results.
-    public var displayName: String
-    public var bundleName: String?
-    public var identifier: String
-    public var alternativeNames: [AlternativeAppName]
-    public var intentsSupported: [String]
-    public var developmentRegion: String?
+    public var displayName: String { get { box.fields.displayName } set { fields.displayName = newValue } }
+    public var bundleName: String? { get { box.fields.bundleName } set { fields.bundleName = newValue } }
+    public var identifier: String { get { box.fields.identifier } set { fields.identifier = newValue } }
+    public var alternativeNames: [AlternativeAppName] { get { box.fields.alternativeNames } set { fields.alternativeNames = newValue } }
+    public var intentsSupported: [String] { get { box.fields.intentsSupported } set { fields.intentsSupported = newValue } }
+    public var developmentRegion: String? { get { box.fields.developmentRegion } set { fields.developmentRegion = newValue } }
     /// Path of the app's folder, for diagnostics.
-    public var path: String
+    public var path: String { get { box.fields.path } set { fields.path = newValue } }
     /// Localized vocabularies by `.lproj` folder name without the extension ("en", "zh-Hans", "Base").
-    public var localizations: [String: LocalizedVocabulary]
+    public var localizations: [String: LocalizedVocabulary] { get { box.fields.localizations } set { fields.localizations = newValue } }
     /// Custom intents from `Intents.intentdefinition`; the app supports each of them.
-    public var customIntents: [IntentSchema] = []
+    public var customIntents: [IntentSchema] { get { box.fields.customIntents } set { fields.customIntents = newValue } }
     /// Info.plist's IntentsRestrictedWhileLocked: intents that need an unlocked device.
-    public var intentsRestrictedWhileLocked: [String] = []
+    public var intentsRestrictedWhileLocked: [String] {
+        get { box.fields.intentsRestrictedWhileLocked }
+        set { fields.intentsRestrictedWhileLocked = newValue }
+    }
     /// Donated shortcuts with their voice phrases (`Shortcuts.plist`).
-    public var shortcuts: [Shortcut] = []
+    public var shortcuts: [Shortcut] { get { box.fields.shortcuts } set { fields.shortcuts = newValue } }
 
     public init(displayName: String, bundleName: String?, identifier: String, alternativeNames: [AlternativeAppName],
                 intentsSupported: [String], developmentRegion: String?, path: String,
                 localizations: [String: LocalizedVocabulary]) {
-        self.displayName = displayName
-        self.bundleName = bundleName
-        self.identifier = identifier
-        self.alternativeNames = alternativeNames
-        self.intentsSupported = intentsSupported
-        self.developmentRegion = developmentRegion
-        self.path = path
-        self.localizations = localizations
+        box = Box(Fields(displayName: displayName, bundleName: bundleName, identifier: identifier, alternativeNames: alternativeNames,
+                         intentsSupported: intentsSupported, developmentRegion: developmentRegion, path: path,
+                         localizations: localizations))
     }
 
     public func supports(_ intent: String) -> Bool { intentsSupported.contains(intent) }

@@ -87,10 +87,10 @@ struct Scaling {
                 result.rules[renamed.name] = renamed
             }
             for template in grammar.templates {
-                var clone = template
-                clone.source.expression = rename(template.source.expression, copy: copy, reserved: reserved)
-                clone.index = result.templates.count
-                result.templates.append(clone)
+                var source = template.source
+                source.expression = rename(template.source.expression, copy: copy, reserved: reserved)
+                result.templates.append(Template(intent: template.intent, source: source, fixedSlots: template.fixedSlots,
+                                                 index: result.templates.count))
             }
         }
         return result
