@@ -70,12 +70,6 @@ struct AmountReader: Sendable {
         result.append(base)
     }
 
-    /// Every word an amount, or a fraction before a unit ("half an hour"), can start with;
-    /// amounts in digits start with a digit.
-    var startKeys: Set<String> {
-        numbers.startKeys.union(articles.startKeys).union(multipliers.startKeys).union(fractions.startKeys).union(conjunctions.startKeys)
-    }
-
     /// "and a half" (or "and one quarter") after `end`: the fraction and where it ends.
     func fraction(after end: Int, in tokens: [Token], needsConjunction: Bool) -> (end: Int, value: Double)? {
         var position = end

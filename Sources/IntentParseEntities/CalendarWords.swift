@@ -50,13 +50,23 @@ struct CalendarWords: Sendable {
         (`in`, the, of, inThe, fromNow, weekend) = (words(.in), words(.the), words(.of), words(.inThe), words(.fromNow), words(.weekend))
     }
 
-    /// Every word a calendar phrase or a date word of any role can start with.
-    var startKeys: Set<String> {
-        var keys = months.startKeys.union(weekdays.startKeys).union(meridiems.startKeys).union(relativeDays.startKeys)
-        keys.formUnion(partWords.startKeys)
-        keys.formUnion(namedTimes.startKeys)
-        for table in [am, pm, oclock, this, next, at, on, `in`, the, of, inThe, fromNow, weekend] { keys.formUnion(table.startKeys) }
-        return keys
+    /// The first keys of the words of `role`.
+    func startKeys(_ role: EntityData.DateWord) -> Set<String> {
+        switch role {
+        case .am: return am.startKeys
+        case .pm: return pm.startKeys
+        case .oclock: return oclock.startKeys
+        case .this: return this.startKeys
+        case .next: return next.startKeys
+        case .at: return at.startKeys
+        case .on: return on.startKeys
+        case .in: return `in`.startKeys
+        case .the: return the.startKeys
+        case .of: return of.startKeys
+        case .inThe: return inThe.startKeys
+        case .fromNow: return fromNow.startKeys
+        case .weekend: return weekend.startKeys
+        }
     }
 
     /// Where a word of `role` ("at", "next", ...) at `start` ends, if there is one.
