@@ -36,10 +36,11 @@ struct ClockTime: Sendable, Hashable {
 /// One recognised part of a date expression.
 enum DatePiece: Sendable {
     case day(DaySpec)
-    /// `standalone`: said so that it needs nothing else ("this evening", "in the morning").
-    case part(String, standalone: Bool, today: Bool)
+    /// A part of the day, by its index in `CalendarWords.parts`; `standalone`: said so that it
+    /// needs nothing else ("this evening", "in the morning").
+    case part(Int, standalone: Bool, today: Bool)
     /// A day narrowed to a part of it ("tonight").
-    case dayPart(DaySpec, String)
+    case dayPart(DaySpec, Int)
     /// `anchored`: after "at", so a bare number counts.
     case time(ClockTime, anchored: Bool)
     case weekend(next: Bool)
@@ -57,7 +58,8 @@ struct DateExpression: Sendable, Hashable {
     var day: DaySpec?
     /// A weekday said beside a calendar day ("Friday, March 5"): the day must fall on it.
     var weekdayCheck: Int?
-    var part: String?
+    /// An index into `CalendarWords.parts`.
+    var part: Int?
     var partIsToday = false
     var partIsStandalone = false
     var time: ClockTime?

@@ -31,7 +31,7 @@ public struct DateTimeParser: EntityParser {
         days = DayReader(words: words, ordinals: ordinals, numbers: amounts.numbers)
         times = TimeReader(words: words, amounts: amounts)
         self.durations = durations
-        resolver = DateResolver(locale: Locale(identifier: locale), partsOfDay: data.partsOfDay)
+        resolver = DateResolver(locale: Locale(identifier: locale), partsOfDay: data.partsOfDay, parts: words.parts)
     }
 
     public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
