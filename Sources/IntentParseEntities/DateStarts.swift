@@ -64,10 +64,13 @@ struct DateStarts: Sendable {
         readers = StringFlags(flags)
     }
 
-    /// The readers that may find a piece starting at `token`.
-    func readers(_ token: Token) -> DateReaders {
-        if token.kind == .number || DateStarts.hasDigit(token.text) { return .all }
-        return DateReaders(rawValue: readers.flags(of: token.looseKey))
+    /// The readers that may find a piece starting at token `index` (a valid index).
+    ///
+    /// NB: the token's fields are read in place: a `Token` copied out holds four strings, each
+    /// retained and released, and this runs at every position asked.
+    func readers(_ tokens: [Token], at index: Int) -> DateReaders {
+        if tokens[index].kind == .number || DateStarts.hasDigit(tokens[index].text) { return .all }
+        return DateReaders(rawValue: readers.flags(of: tokens[index].looseKey))
     }
 
     /// Whether some character of `text` has a numeric value.

@@ -37,7 +37,7 @@ public struct DateTimeParser: EntityParser {
     public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
         // Most positions start no date at all: find that out before any bookkeeping.
         guard start < text.tokens.count else { return [] }
-        let readers = starts.readers(text.tokens[start])
+        let readers = starts.readers(text.tokens, at: start)
         guard !readers.isEmpty else { return [] }
         // Every piece read so far, in one array: `found[spans[i].range]` are the pieces at
         // `spans[i].key`, which is a position times two, plus one for a first piece.
@@ -88,7 +88,7 @@ public struct DateTimeParser: EntityParser {
         var position = start
         if !first, position < text.tokens.count, text.tokens[position].text == "," { position += 1 }
         guard position < text.tokens.count else { return }
-        appendPieces(text, at: position, readers: starts.readers(text.tokens[position]), first: first, to: &result)
+        appendPieces(text, at: position, readers: starts.readers(text.tokens, at: position), first: first, to: &result)
     }
 
     /// Appends the pieces of `readers` at `position` (a valid index), in the readers' fixed order.

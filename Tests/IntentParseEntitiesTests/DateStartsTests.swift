@@ -22,7 +22,7 @@ import IntentParseNormalization
     private func expectOnlyReadersLeftOutFindNothing(_ text: String, _ parser: DateTimeParser) {
         let tokenized = normalizer.tokenize(text)
         for position in tokenized.tokens.indices {
-            let readers = parser.starts.readers(tokenized.tokens[position])
+            let readers = parser.starts.readers(tokenized.tokens, at: position)
             for bit in 0..<32 {
                 let reader = DateReaders(rawValue: 1 << UInt32(bit))
                 guard DateReaders.all.contains(reader), !readers.contains(reader) else { continue }
@@ -50,7 +50,7 @@ import IntentParseNormalization
 
     @Test func wordsStartOnlyTheirReaders() throws {
         let parser = try #require(parser)
-        func readers(_ word: String) -> DateReaders { parser.starts.readers(normalizer.tokenize(word).tokens[0]) }
+        func readers(_ word: String) -> DateReaders { parser.starts.readers(normalizer.tokenize(word).tokens, at: 0) }
         #expect(readers("table").isEmpty)
         #expect(readers("at") == [.namedTime, .clockTime])
         #expect(readers("tomorrow") == .relativeDay)
