@@ -67,6 +67,40 @@ struct DateExpression: Sendable, Hashable {
     var weekend: Bool?
     var offset: Offset?
 
+    /// Hashes one word mixed from every field: the resolver's cache hashes an expression per
+    /// reading, and hashing each field on its own costs a hasher round per field. Equal
+    /// expressions mix equally, which is all hashing needs.
+    func hash(into hasher: inout Hasher) {
+        var mixed: UInt64 = 0
+        func mix(_ value: Int) { mixed = (mixed ^ UInt64(bitPattern: Int64(value))) &* 0x100_0000_01B3 }
+        switch day {
+        case nil: mix(0)
+        case .relative(let offset): mix(1); mix(offset)
+        case .weekday(let weekday, let next): mix(2); mix(weekday); mix(next ? 1 : 0)
+        case .monthDay(let month, let day, let year): mix(3); mix(month); mix(day); mix(year ?? Int.min)
+        case .dayOfMonth(let day): mix(4); mix(day)
+        }
+        mix(weekdayCheck ?? Int.min)
+        mix(part ?? Int.min)
+        mix((partIsToday ? 1 : 0) | (partIsStandalone ? 2 : 0) | (timeIsAnchored ? 4 : 0))
+        if let time {
+            mix(time.hour)
+            mix(time.minute)
+            mix((time.meridiem == nil ? 0 : time.meridiem == .am ? 1 : 2) | (time.isExact ? 4 : 0) | (time.isExplicit ? 8 : 0))
+        } else {
+            mix(Int.min)
+        }
+        mix(weekend.map { $0 ? 1 : 0 } ?? 2)
+        if let offset {
+            // NB: 0 and -0 are equal, so both mix as 0.
+            mix(Int(truncatingIfNeeded: (offset.seconds == 0 ? 0 : offset.seconds).bitPattern))
+            mix(offset.dateOnly ? 1 : 0)
+        } else {
+            mix(Int.min)
+        }
+        hasher.combine(mixed)
+    }
+
     var isEmpty: Bool { day == nil && part == nil && time == nil && weekend == nil && offset == nil }
 
     /// This expression with `piece` added; nil when they clash (two days, or anything with an
