@@ -27,6 +27,11 @@ struct AmountReader: Sendable {
     private(set) var multipliers = PhraseTable<Double>()
     private(set) var fractions = PhraseTable<Double>()
     private(set) var conjunctions = PhraseTable<Bool>()
+    /// `split` of the tokens ICU must read, by text: "8pm" and "3rd" come back call after call.
+    private let splits = Memo<String, Glued?>()
+
+    /// Digits with letters written right after them: the number and the letters' loose key.
+    typealias Glued = (value: Double, suffix: String)
 
     init(locale: String, data: EntityData, numbers: NumberParser, normalizer: Normalizer) {
         self.normalizer = normalizer
@@ -70,12 +75,6 @@ struct AmountReader: Sendable {
         result.append(base)
     }
 
-    /// Every word an amount, or a fraction before a unit ("half an hour"), can start with;
-    /// amounts in digits start with a digit.
-    var startKeys: Set<String> {
-        numbers.startKeys.union(articles.startKeys).union(multipliers.startKeys).union(fractions.startKeys).union(conjunctions.startKeys)
-    }
-
     /// "and a half" (or "and one quarter") after `end`: the fraction and where it ends.
     func fraction(after end: Int, in tokens: [Token], needsConjunction: Bool) -> (end: Int, value: Double)? {
         var position = end
@@ -89,7 +88,7 @@ struct AmountReader: Sendable {
     }
 
     /// A word token that starts with digits ("10km", "5k", "3rd"): the number and the rest's key.
-    func split(_ token: Token) -> (value: Double, suffix: String)? {
+    func split(_ token: Token) -> Glued? {
         guard !token.isPunctuation else { return nil }
         if let first = token.text.utf8.first, first < 0x80 {
             // The only ASCII characters with a decimal value are the digits, and ICU's decimal
@@ -97,9 +96,17 @@ struct AmountReader: Sendable {
             guard (0x30...0x39).contains(first) else { return nil }
             if token.text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) { return nil }
         }
-        guard token.text.unicodeScalars.first?.properties.numericType == .decimal,
-              let prefix = decimal?.parsePrefix(token.text), prefix.length < token.text.utf16.count else { return nil }
-        let rest = String(decoding: Array(token.text.utf16)[prefix.length...], as: UTF16.self)
+        if let known = splits.answer(token.text) { return known }
+        let glued = split(token.text)
+        splits.keep(glued, for: token.text)
+        return glued
+    }
+
+    /// `split` of a token's text, by ICU.
+    private func split(_ text: String) -> Glued? {
+        guard text.unicodeScalars.first?.properties.numericType == .decimal,
+              let prefix = decimal?.parsePrefix(text), prefix.length < text.utf16.count else { return nil }
+        let rest = String(decoding: Array(text.utf16)[prefix.length...], as: UTF16.self)
         let suffix = normalizer.looseKeys(rest).joined()
         return suffix.isEmpty ? nil : (prefix.value, suffix)
     }

@@ -176,3 +176,28 @@ struct StringSet: Sendable {
         return keys.contains(key)
     }
 }
+
+/// Strings (loose keys) mapped to small sets of flags, asked with a `ByteTrie` when it can
+/// answer exactly, else with the dictionary; a string not in the map has no flags.
+struct StringFlags: Sendable {
+    let flags: [String: UInt32]
+    private var trie = ByteTrie()
+
+    init(_ flags: [String: UInt32]) {
+        self.flags = flags
+        for (key, value) in flags {
+            if let node = trie.insert(key) { trie.setValue(Int(value), at: node) }
+        }
+    }
+
+    func flags(of key: String) -> UInt32 {
+        if !trie.mayEqualASCII {
+            switch trie.follow(key, from: ByteTrie.root) {
+            case .node(let node): return UInt32(truncatingIfNeeded: max(trie.values[Int(node)], 0))
+            case .dead: return 0
+            case .nonASCII: break
+            }
+        }
+        return flags[key] ?? 0
+    }
+}

@@ -6,23 +6,35 @@ import IntentParseNormalization
 struct CalendarWords: Sendable {
     enum Meridiem: Sendable, Hashable { case am, pm }
 
+    /// A day counted from today, maybe narrowed to a part of it (an index into `parts`).
+    struct RelativeDay: Sendable {
+        var offset: Int
+        var part: Int?
+    }
+
     /// 1 = January ... 12 = December.
     private(set) var months = PhraseTable<Int>()
     /// 1 = Sunday ... 7 = Saturday, as Foundation's `Calendar` counts them.
     private(set) var weekdays = PhraseTable<Int>()
     private(set) var meridiems = PhraseTable<Meridiem>()
-    private(set) var relativeDays = PhraseTable<EntityData.RelativeDay>()
-    /// Part-of-day words → the part's name.
-    private(set) var partWords = PhraseTable<String>()
+    private(set) var relativeDays = PhraseTable<RelativeDay>()
+    /// Part-of-day words → the part's index in `parts`.
+    private(set) var partWords = PhraseTable<Int>()
     /// Named times → minutes after midnight ("noon" → 720).
     private(set) var namedTimes = PhraseTable<Int>()
     /// The small words, one table per role (`EntityData.DateWord`): stored properties rather
     /// than a dictionary, so a lookup hashes nothing and copies no table.
     private let am, pm, oclock, this, next, at, on, `in`, the, of, inThe, fromNow, weekend: PhraseTable<Bool>
-    let partsOfDay: [String: EntityData.PartOfDay]
+    /// Every part of the day a piece may name, by index: the data's parts in order of name,
+    /// then any other name a relative day gives (nil: a part without hours). Pieces carry the
+    /// index rather than the name, so that they copy and hash without touching a string.
+    let parts: [EntityData.PartOfDay?]
 
     init(locale: String, data: EntityData, normalizer: Normalizer) {
-        partsOfDay = data.partsOfDay
+        let sortedParts = data.partsOfDay.values.sorted(by: { $0.name < $1.name })
+        var partNames = sortedParts.map(\.name)
+        for name in data.relativeDays.values.compactMap(\.part).sorted() where !partNames.contains(name) { partNames.append(name) }
+        parts = partNames.map { data.partsOfDay[$0] }
         for kind in [CIP_DATE_MONTHS, CIP_DATE_SHORT_MONTHS] {
             for (index, name) in ICUCalendarWords.symbols(locale: locale, kind: kind).enumerated() where index < 12 {
                 months.add(name, index + 1, normalizer: normalizer)
@@ -38,8 +50,10 @@ struct CalendarWords: Sendable {
             let extra = data.words(meridiem == .am ? .am : .pm)
             meridiems.add(extra + (index < icuMeridiems.count ? [icuMeridiems[index]] : []), meridiem, normalizer: normalizer)
         }
-        for (word, day) in data.relativeDays { relativeDays.add(word, day, normalizer: normalizer) }
-        for part in data.partsOfDay.values.sorted(by: { $0.name < $1.name }) { partWords.add(part.words, part.name, normalizer: normalizer) }
+        for (word, day) in data.relativeDays {
+            relativeDays.add(word, RelativeDay(offset: day.offset, part: day.part.flatMap { partNames.firstIndex(of: $0) }), normalizer: normalizer)
+        }
+        for (index, part) in sortedParts.enumerated() { partWords.add(part.words, index, normalizer: normalizer) }
         for (word, minutes) in data.namedTimes { namedTimes.add(word, minutes, normalizer: normalizer) }
         func words(_ role: EntityData.DateWord) -> PhraseTable<Bool> {
             var table = PhraseTable<Bool>()
@@ -50,13 +64,23 @@ struct CalendarWords: Sendable {
         (`in`, the, of, inThe, fromNow, weekend) = (words(.in), words(.the), words(.of), words(.inThe), words(.fromNow), words(.weekend))
     }
 
-    /// Every word a calendar phrase or a date word of any role can start with.
-    var startKeys: Set<String> {
-        var keys = months.startKeys.union(weekdays.startKeys).union(meridiems.startKeys).union(relativeDays.startKeys)
-        keys.formUnion(partWords.startKeys)
-        keys.formUnion(namedTimes.startKeys)
-        for table in [am, pm, oclock, this, next, at, on, `in`, the, of, inThe, fromNow, weekend] { keys.formUnion(table.startKeys) }
-        return keys
+    /// The first keys of the words of `role`.
+    func startKeys(_ role: EntityData.DateWord) -> Set<String> {
+        switch role {
+        case .am: return am.startKeys
+        case .pm: return pm.startKeys
+        case .oclock: return oclock.startKeys
+        case .this: return this.startKeys
+        case .next: return next.startKeys
+        case .at: return at.startKeys
+        case .on: return on.startKeys
+        case .in: return `in`.startKeys
+        case .the: return the.startKeys
+        case .of: return of.startKeys
+        case .inThe: return inThe.startKeys
+        case .fromNow: return fromNow.startKeys
+        case .weekend: return weekend.startKeys
+        }
     }
 
     /// Where a word of `role` ("at", "next", ...) at `start` ends, if there is one.

@@ -36,10 +36,11 @@ struct ClockTime: Sendable, Hashable {
 /// One recognised part of a date expression.
 enum DatePiece: Sendable {
     case day(DaySpec)
-    /// `standalone`: said so that it needs nothing else ("this evening", "in the morning").
-    case part(String, standalone: Bool, today: Bool)
+    /// A part of the day, by its index in `CalendarWords.parts`; `standalone`: said so that it
+    /// needs nothing else ("this evening", "in the morning").
+    case part(Int, standalone: Bool, today: Bool)
     /// A day narrowed to a part of it ("tonight").
-    case dayPart(DaySpec, String)
+    case dayPart(DaySpec, Int)
     /// `anchored`: after "at", so a bare number counts.
     case time(ClockTime, anchored: Bool)
     case weekend(next: Bool)
@@ -57,13 +58,48 @@ struct DateExpression: Sendable, Hashable {
     var day: DaySpec?
     /// A weekday said beside a calendar day ("Friday, March 5"): the day must fall on it.
     var weekdayCheck: Int?
-    var part: String?
+    /// An index into `CalendarWords.parts`.
+    var part: Int?
     var partIsToday = false
     var partIsStandalone = false
     var time: ClockTime?
     var timeIsAnchored = false
     var weekend: Bool?
     var offset: Offset?
+
+    /// Hashes one word mixed from every field: the resolver's cache hashes an expression per
+    /// reading, and hashing each field on its own costs a hasher round per field. Equal
+    /// expressions mix equally, which is all hashing needs.
+    func hash(into hasher: inout Hasher) {
+        var mixed: UInt64 = 0
+        func mix(_ value: Int) { mixed = (mixed ^ UInt64(bitPattern: Int64(value))) &* 0x100_0000_01B3 }
+        switch day {
+        case nil: mix(0)
+        case .relative(let offset): mix(1); mix(offset)
+        case .weekday(let weekday, let next): mix(2); mix(weekday); mix(next ? 1 : 0)
+        case .monthDay(let month, let day, let year): mix(3); mix(month); mix(day); mix(year ?? Int.min)
+        case .dayOfMonth(let day): mix(4); mix(day)
+        }
+        mix(weekdayCheck ?? Int.min)
+        mix(part ?? Int.min)
+        mix((partIsToday ? 1 : 0) | (partIsStandalone ? 2 : 0) | (timeIsAnchored ? 4 : 0))
+        if let time {
+            mix(time.hour)
+            mix(time.minute)
+            mix((time.meridiem == nil ? 0 : time.meridiem == .am ? 1 : 2) | (time.isExact ? 4 : 0) | (time.isExplicit ? 8 : 0))
+        } else {
+            mix(Int.min)
+        }
+        mix(weekend.map { $0 ? 1 : 0 } ?? 2)
+        if let offset {
+            // NB: 0 and -0 are equal, so both mix as 0.
+            mix(Int(truncatingIfNeeded: (offset.seconds == 0 ? 0 : offset.seconds).bitPattern))
+            mix(offset.dateOnly ? 1 : 0)
+        } else {
+            mix(Int.min)
+        }
+        hasher.combine(mixed)
+    }
 
     var isEmpty: Bool { day == nil && part == nil && time == nil && weekend == nil && offset == nil }
 

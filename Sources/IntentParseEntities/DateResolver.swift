@@ -17,11 +17,14 @@ import Foundation
 struct DateResolver: Sendable {
     let locale: Locale
     let partsOfDay: [String: EntityData.PartOfDay]
+    /// The parts of the day that expressions name by index (`CalendarWords.parts`).
+    let parts: [EntityData.PartOfDay?]
     private let recent = RecentPlacement()
 
-    init(locale: Locale, partsOfDay: [String: EntityData.PartOfDay]) {
+    init(locale: Locale, partsOfDay: [String: EntityData.PartOfDay], parts: [EntityData.PartOfDay?]) {
         self.locale = locale
         self.partsOfDay = partsOfDay
+        self.parts = parts
     }
 
     /// The calendar arithmetic for one reference time. Calendars cost, and every position of
@@ -50,7 +53,7 @@ struct DateResolver: Sendable {
         let calendar = resolver.calendar
         if let offset = expression.offset { return resolver.offset(offset.seconds, dateOnly: offset.dateOnly) }
         if let next = expression.weekend { return resolver.weekend(next: next) }
-        let part = expression.part.flatMap { partsOfDay[$0] }
+        let part = expression.part.flatMap { parts.indices.contains($0) ? parts[$0] : nil }
         let dayStart: Date?
         if let spec = expression.day {
             guard let start = resolver.day(spec), expression.weekdayCheck.map({ calendar.component(.weekday, from: start) == $0 }) ?? true else {

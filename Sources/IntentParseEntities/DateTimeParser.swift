@@ -20,27 +20,29 @@ public struct DateTimeParser: EntityParser {
     let durations: DurationParser
     let resolver: DateResolver
 
-    /// Every word a date expression can start with; other words start none unless they hold a
-    /// digit. A superset is harmless; it only spares the readers the positions that cannot be.
-    let startKeys: StringSet
+    /// Which readers may start at a token: most positions start no date, and most of the rest
+    /// only one or two kinds of piece.
+    let starts: DateStarts
 
     init(locale: String, data: EntityData, ordinals: OrdinalParser, durations: DurationParser) {
         let amounts = durations.measures.amounts
         words = CalendarWords(locale: locale, data: data, normalizer: amounts.normalizer)
-        startKeys = StringSet(words.startKeys.union(amounts.startKeys).union(ordinals.startKeys).union(durations.measures.units.startKeys))
+        starts = DateStarts(words: words, ordinals: ordinals, amounts: amounts)
         days = DayReader(words: words, ordinals: ordinals, numbers: amounts.numbers)
         times = TimeReader(words: words, amounts: amounts)
         self.durations = durations
-        resolver = DateResolver(locale: Locale(identifier: locale), partsOfDay: data.partsOfDay)
+        resolver = DateResolver(locale: Locale(identifier: locale), partsOfDay: data.partsOfDay, parts: words.parts)
     }
 
     public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
         // Most positions start no date at all: find that out before any bookkeeping.
-        guard start < text.tokens.count, mayStart(text.tokens[start]) else { return [] }
+        guard start < text.tokens.count else { return [] }
+        let readers = starts.readers(text.tokens, at: start)
+        guard !readers.isEmpty else { return [] }
         // Every piece read so far, in one array: `found[spans[i].range]` are the pieces at
         // `spans[i].key`, which is a position times two, plus one for a first piece.
         var found: [(end: Int, piece: DatePiece)] = []
-        appendPieces(text, from: start, first: true, to: &found)
+        appendPieces(text, at: start, readers: readers, first: true, to: &found)
         if found.isEmpty { return [] }
         var spans = [(key: start * 2 + 1, range: 0..<found.count)]
         var readings: [EntityMatch] = []
@@ -81,33 +83,22 @@ public struct DateTimeParser: EntityParser {
         return unique
     }
 
-    /// Whether a date can start at this token: a word some reader starts with, or anything
-    /// with a digit in it ("8", "3rd", "10am", "2026-12-03").
-    func mayStart(_ token: Token) -> Bool {
-        token.kind == .number || startKeys.contains(token.looseKey) || hasDigit(token.text)
-    }
-
-    /// Whether some character of `text` has a numeric value.
-    private func hasDigit(_ text: String) -> Bool {
-        var isASCII = true
-        for byte in text.utf8 {
-            // The only ASCII characters with a numeric value are the digits.
-            if (0x30...0x39).contains(byte) { return true }
-            if byte >= 0x80 { isASCII = false }
-        }
-        return !isASCII && text.unicodeScalars.contains { $0.properties.numericType != nil }
-    }
-
     /// Appends every piece at `start`; after the first piece a comma may come before the next one.
     private func appendPieces(_ text: TokenizedText, from start: Int, first: Bool, to result: inout [(end: Int, piece: DatePiece)]) {
         var position = start
         if !first, position < text.tokens.count, text.tokens[position].text == "," { position += 1 }
         guard position < text.tokens.count else { return }
-        days.appendPieces(text, from: position, to: &result)
-        times.appendTimes(text, from: position, to: &result)
-        times.appendParts(text.tokens, from: position, to: &result)
-        appendWeekend(text.tokens, from: position, to: &result)
-        if first { appendOffsets(text, from: position, to: &result) }
+        appendPieces(text, at: position, readers: starts.readers(text.tokens, at: position), first: first, to: &result)
+    }
+
+    /// Appends the pieces of `readers` at `position` (a valid index), in the readers' fixed order.
+    func appendPieces(_ text: TokenizedText, at position: Int, readers: DateReaders, first: Bool,
+                      to result: inout [(end: Int, piece: DatePiece)]) {
+        if !readers.isDisjoint(with: .days) { days.appendPieces(text, from: position, readers: readers, to: &result) }
+        if !readers.isDisjoint(with: .times) { times.appendTimes(text, from: position, readers: readers, to: &result) }
+        if readers.contains(.part) { times.appendParts(text.tokens, from: position, to: &result) }
+        if readers.contains(.weekend) { appendWeekend(text.tokens, from: position, to: &result) }
+        if first, readers.contains(.offset) { appendOffsets(text, from: position, to: &result) }
     }
 
     /// "this weekend", "the weekend", "next weekend".

@@ -11,22 +11,24 @@ struct DayReader: Sendable {
     let ordinals: OrdinalParser
     let numbers: NumberParser
 
-    /// Appends the day pieces at `start` to `result`.
+    /// Appends the day pieces of `readers` (`DateReaders.days`) at `start` to `result`.
     ///
     /// NB: the readers append to one array rather than pass closures around: a closure that
     /// captures a reader (and so its phrase tables) may be specialised into code that copies it,
     /// dozens of retains a call. Lookups that find nothing return empty arrays, which allocate
     /// nothing.
-    func appendPieces(_ text: TokenizedText, from start: Int, to result: inout [(end: Int, piece: DatePiece)]) {
+    func appendPieces(_ text: TokenizedText, from start: Int, readers: DateReaders, to result: inout [(end: Int, piece: DatePiece)]) {
         let tokens = text.tokens
         let position = words.skipping(.on, tokens, at: start)
-        for match in words.relativeDays.matches(tokens, from: position) {
-            result.append((match.end, match.value.part.map { .dayPart(.relative(match.value.offset), $0) } ?? .day(.relative(match.value.offset))))
+        if readers.contains(.relativeDay) {
+            for match in words.relativeDays.matches(tokens, from: position) {
+                result.append((match.end, match.value.part.map { .dayPart(.relative(match.value.offset), $0) } ?? .day(.relative(match.value.offset))))
+            }
         }
-        appendWeekdays(tokens, from: position, to: &result)
-        appendMonthFirst(text, from: position, to: &result)
-        appendDayFirst(text, from: position, to: &result)
-        if let iso = isoDate(text, from: position) { result.append((iso.end, .day(iso.spec))) }
+        if readers.contains(.weekday) { appendWeekdays(tokens, from: position, to: &result) }
+        if readers.contains(.monthFirst) { appendMonthFirst(text, from: position, to: &result) }
+        if readers.contains(.dayFirst) { appendDayFirst(text, from: position, to: &result) }
+        if readers.contains(.isoDate), let iso = isoDate(text, from: position) { result.append((iso.end, .day(iso.spec))) }
     }
 
     /// "Friday", "this Friday", "next Friday".

@@ -14,6 +14,8 @@ struct Measure: Sendable {
 struct MeasureReader: Sendable {
     let amounts: AmountReader
     private(set) var units = PhraseTable<String>()
+    /// The first keys of the unit words, to tell cheaply that no unit follows a position.
+    private let unitStarts: StringSet
 
     /// `unitWords`: unit name → the words for it.
     init(amounts: AmountReader, unitWords: [String: [String]]) {
@@ -21,11 +23,17 @@ struct MeasureReader: Sendable {
         for (unit, words) in unitWords.sorted(by: { $0.key < $1.key }) {
             units.add(words, unit, normalizer: amounts.normalizer)
         }
+        unitStarts = StringSet(units.startKeys)
     }
 
     /// Every measure starting at `start`, longest first.
     func measures(_ text: TokenizedText, from start: Int) -> [Measure] {
-        guard !units.isEmpty else { return [] }
+        guard !units.isEmpty, start < text.tokens.count, unitMayEnd(text.tokens, from: start) else { return [] }
+        return readMeasures(text, from: start)
+    }
+
+    /// `measures`, read without first looking for a unit.
+    func readMeasures(_ text: TokenizedText, from start: Int) -> [Measure] {
         var result = halves(text.tokens, from: start)
         for amount in amounts.amounts(text, from: start) {
             if let suffix = amount.suffix {
@@ -40,6 +48,15 @@ struct MeasureReader: Sendable {
             }
         }
         return result.sorted { $0.end > $1.end }
+    }
+
+    /// Whether a measure may start at `start` (a valid index): each one ends in a unit word after
+    /// its first token, or in a unit glued to the digits of its first token ("90min"). Most
+    /// numbers in an utterance measure nothing ("a table for two at 8"), and this says so
+    /// without reading amounts.
+    func unitMayEnd(_ tokens: [Token], from start: Int) -> Bool {
+        for index in (start + 1)..<max(start + 1, tokens.count) where unitStarts.contains(tokens[index].looseKey) { return true }
+        return amounts.split(tokens[start]) != nil
     }
 
     /// The units after an amount, each also with a trailing "and a half".

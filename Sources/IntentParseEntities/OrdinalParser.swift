@@ -23,7 +23,7 @@ public struct OrdinalParser: EntityParser {
 
     /// The words an ordinal in words can start with ("first", "twenty"); ordinals in digits
     /// ("3rd") start with a digit.
-    var startKeys: Set<String> { words.startKeys.union(amounts.startKeys) }
+    var wordStartKeys: Set<String> { words.startKeys }
 
     init(locale: String, amounts: AmountReader) {
         self.amounts = amounts

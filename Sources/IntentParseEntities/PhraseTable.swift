@@ -22,6 +22,9 @@ struct PhraseTable<Value: Sendable>: Sendable {
     /// where a first token key ends are marked. `entries` answers whatever the trie cannot.
     private var trie = ByteTrie()
     private var values: [Value] = []
+    /// `value(of:)` by phrase: suffixes glued to digits ("pm" in "8pm") are asked for again
+    /// and again, and each answer costs a tokenization. A new phrase starts a new memo.
+    private var wholes = Memo<String, Value?>()
 
     init(spacing: Spacing = .words) { self.spacing = spacing }
 
@@ -32,6 +35,7 @@ struct PhraseTable<Value: Sendable>: Sendable {
 
     /// Adds a phrase; the first value given for a phrase wins.
     mutating func add(_ phrase: String, _ value: Value, normalizer: Normalizer) {
+        wholes = Memo()
         let tokens = normalizer.tokenize(phrase).tokens.filter { spacing == .exact || !$0.isPunctuation }
         guard !tokens.isEmpty else { return }
         let key = PhraseTable.key(tokens[...], spacing: spacing)
@@ -77,9 +81,15 @@ struct PhraseTable<Value: Sendable>: Sendable {
     }
 
     /// The value of a whole phrase (not of a prefix of it), if the table has it.
+    ///
+    /// NB: answers are kept by phrase, so `normalizer` must be the one the phrases were added
+    /// with, as it is at every call.
     func value(of phrase: String, normalizer: Normalizer) -> Value? {
+        if let known = wholes.answer(phrase) { return known }
         let tokens = normalizer.tokenize(phrase).tokens
-        return matches(tokens, from: 0).first { $0.end == tokens.count }?.value
+        let value = matches(tokens, from: 0).first { $0.end == tokens.count }?.value
+        wholes.keep(value, for: phrase)
+        return value
     }
 
     /// Follows the tokens from `start` (a valid index) through the trie, reporting each phrase

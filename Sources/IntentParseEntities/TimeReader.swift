@@ -9,15 +9,17 @@ struct TimeReader: Sendable {
     let words: CalendarWords
     let amounts: AmountReader
 
-    /// Appends the time pieces at `start` to `result`.
-    func appendTimes(_ text: TokenizedText, from start: Int, to result: inout [(end: Int, piece: DatePiece)]) {
+    /// Appends the time pieces of `readers` (`DateReaders.times`) at `start` to `result`.
+    func appendTimes(_ text: TokenizedText, from start: Int, readers: DateReaders, to result: inout [(end: Int, piece: DatePiece)]) {
         let tokens = text.tokens
         let afterAt = words.word(.at, tokens, at: start)
         let position = afterAt ?? start
-        for match in words.namedTimes.matches(tokens, from: position) {
-            result.append((match.end, .time(ClockTime(hour: match.value / 60, minute: match.value % 60, isExact: true, isExplicit: true), anchored: true)))
+        if readers.contains(.namedTime) {
+            for match in words.namedTimes.matches(tokens, from: position) {
+                result.append((match.end, .time(ClockTime(hour: match.value / 60, minute: match.value % 60, isExact: true, isExplicit: true), anchored: true)))
+            }
         }
-        appendClockTimes(text, from: position, anchored: afterAt != nil, to: &result)
+        if readers.contains(.clockTime) { appendClockTimes(text, from: position, anchored: afterAt != nil, to: &result) }
     }
 
     /// Appends the part-of-day pieces at `start` to `result`: "evening", "this evening"

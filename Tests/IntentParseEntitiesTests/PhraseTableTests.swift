@@ -56,6 +56,31 @@ import IntentParseNormalization
         #expect(names.longest(normalizer.tokenize("東京 tower").tokens, from: 0)?.value == 1)
     }
 
+    /// `value(of:)` keeps its answers; a phrase added later must still be found.
+    @Test func wholePhraseAnswersAreKeptUntilAPhraseIsAdded() {
+        var units = table(["pm", "p.m.", "km"])
+        #expect(units.value(of: "pm", normalizer: normalizer) == 0)
+        #expect(units.value(of: "pm", normalizer: normalizer) == 0)
+        #expect(units.value(of: "km", normalizer: normalizer) == 2)
+        #expect(units.value(of: "p", normalizer: normalizer) == nil)
+        #expect(units.value(of: "mi", normalizer: normalizer) == nil)
+        units.add("mi", 3, normalizer: normalizer)
+        #expect(units.value(of: "mi", normalizer: normalizer) == 3)
+    }
+
+    /// `split` keeps ICU's answers by token text; kept or not, they are the same.
+    @Test func gluedDigitsSplitTheSameWhenAskedAgain() throws {
+        let amounts = try #require((EntityFixture.catalog.parser("duration") as? DurationParser)?.measures.amounts)
+        for text in ["8pm", "3rd", "10km", "٣rd", "٣", "８ｐｍ", "3.5km", "8", "pm", "1,000k"] {
+            let tokens = normalizer.tokenize(text).tokens
+            let first = amounts.split(tokens[0])
+            let again = amounts.split(tokens[0])
+            #expect(first?.value == again?.value && first?.suffix == again?.suffix, "\(text)")
+        }
+        #expect(amounts.split(normalizer.tokenize("8pm").tokens[0])?.suffix == "pm")
+        #expect(amounts.split(normalizer.tokenize("8").tokens[0]) == nil)
+    }
+
     @Test func keysThatMayEqualASCIITextAreNeverLookedUpByBytes() {
         #expect(ByteTrie.mayEqualASCII("\u{212A}"))
         #expect(ByteTrie.mayEqualASCII("a\u{37E}"))
