@@ -182,21 +182,35 @@ struct Builder {
     /// of spelling out every order, and orders that have matched the same items share a node.
     /// Masks are visited in increasing order, so along any path a later item is compiled later
     /// (its wildcard order, a tie-breaker, grows along the utterance as in a sequence).
+    ///
+    /// An optional item (`[<party>]`) is not skipped along the lattice: a mask holds the items
+    /// said, and the permutation ends at any mask that holds every required item. Skipping by
+    /// empty edges would reach every superset mask from every mask, at every position, and
+    /// expand all their branches there, for the same parses.
     private mutating func compilePermutation(_ items: [Expression], from: Int32, context: TemplateContext) -> Int32 {
         guard items.count > 1 else { return items.first.map { compile($0, from: from, context: context) } ?? from }
         guard items.count <= Builder.maxLatticeItems else {
             return compileChoice(Expression.orderings(items).map(Expression.sequence), from: from, context: context)
         }
+        var required = 0
+        let bodies = items.enumerated().map { i, item -> Expression in
+            if case .optional(let inner) = item { return inner }
+            required |= 1 << i
+            return item
+        }
         let full = (1 << items.count) - 1
         var done = [from]
         for _ in 1...full { done.append(newNode()) }
         for mask in 0..<full {
-            for (i, item) in items.enumerated() where mask & (1 << i) == 0 {
-                let end = compile(item, from: done[mask], context: context)
+            for (i, body) in bodies.enumerated() where mask & (1 << i) == 0 {
+                let end = compile(body, from: done[mask], context: context)
                 edge(end, .epsilon, done[mask | (1 << i)])
             }
         }
-        return done[full]
+        guard required != full else { return done[full] }
+        let join = newNode()
+        for mask in 0...full where mask & required == required { edge(done[mask], .epsilon, join) }
+        return join
     }
 
     /// Beyond this many items a subset lattice is no smaller than the orders a grammar would

@@ -178,6 +178,27 @@ import Testing
         #expect(tried("mark milk as done").contains("INSetTaskAttributeIntent"))
     }
 
+    @Test func permutationsTakeOptionalItemsInAnyOrderAtMostOnce() throws {
+        let grammar = MatcherFixture.grammarText.replacingOccurrences(
+            of: "\"tell {person:recipients} {content}\"",
+            with: "\"ping (to {person:recipients};[now];[saying {content}];[quickly])\"")
+        let parser = try MatcherFixture.parser(grammar: grammar)
+        func parsed(_ text: String) -> Interpretation? { parser.parse(text, locale: "en").best }
+        for text in ["ping to Coco", "ping now to Coco", "ping quickly saying hello there to Coco now",
+                     "ping saying hi to Coco", "ping to Coco quickly now"] {
+            let best = try #require(parsed(text), "\(text)")
+            #expect(best.intent == "INSendMessageIntent", "\(text)")
+            #expect(best.spoken("recipients") == ["Coco"], "\(text)")
+        }
+        #expect(parsed("ping quickly saying hello there to Coco now")?.spoken("content") == ["hello there"])
+        // The required item is missing, or an item comes twice (before the recipient, which is
+        // a wildcard and would take whatever follows it).
+        for text in ["ping now quickly", "ping now now to Coco", "ping quickly quickly to Coco", "ping quickly now quickly to Coco"] {
+            let best = parsed(text)
+            #expect(best == nil || best?.isLearnedTemplate == true, "\(text)")
+        }
+    }
+
     @Test func aGrammarWithoutSkipWordsMatches() throws {
         let grammar = MatcherFixture.grammarText.replacingOccurrences(of: "skip_words: [\"please\", \"hey siri\"]", with: "")
         #expect(grammar != MatcherFixture.grammarText)
