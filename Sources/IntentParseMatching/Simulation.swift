@@ -326,9 +326,11 @@ struct Simulation {
             }
         case .entity(let entity, let slot, let list):
             let hits = entities(entity, at: position)
+            guard !hits.isEmpty else { return }
+            let range = grammar.lists[Int(list)].range
             for hit in hits.lowerBound..<hits.upperBound {
                 let end = scratch.entityHits[hit].end
-                guard end <= limit, inRange(scratch.entityHits[hit].value, list: list) else { continue }
+                guard end <= limit, range.map({ Simulation.value(scratch.entityHits[hit].value, isIn: $0) }) ?? true else { continue }
                 let count = words(position, end)
                 var next = capture(thread, PackedCapture(slot: slot, start: Int32(position), end: Int32(end), kind: .entity, set: entity,
                                                         values: Int32(hit)))
@@ -358,8 +360,8 @@ struct Simulation {
         return scratch.memoize(slot, first..<scratch.entityHits.count)
     }
 
-    private func inRange(_ value: EntityValue, list: Int32) -> Bool {
-        guard let range = grammar.lists[Int(list)].range else { return true }
+    /// Whether an entity's value is one of a list's `range`.
+    private static func value(_ value: EntityValue, isIn range: (from: Int, to: Int, step: Int)) -> Bool {
         guard let n = value.integer else { return false }
         return n >= range.from && n <= range.to && (n - range.from) % range.step == 0
     }
