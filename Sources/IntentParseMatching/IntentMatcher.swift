@@ -150,29 +150,31 @@ public struct IntentMatcher: Sendable {
 
     /// Templates whose rarest required clause occurs in the utterance and whose other required
     /// clauses do too, plus the unindexed ones.
+    ///
+    /// NB: the tables are read in place through `grammar.tables` (a chain of `let`s): a copy
+    /// out of the grammar retains every array of a table, and a closure over the result lists
+    /// boxed them behind run-time exclusivity checks.
     func candidateTemplates(_ simulation: inout Simulation) -> [Int32] {
-        simulation.markPresentKeys(keyCount: grammar.keys.count)
-        // The tables are read once: each read through the grammar's dynamic member is a copy.
-        let index = grammar.index
-        let requirements = grammar.requirements
-        let appNamedKey = grammar.appNamedKey
-        var result = grammar.unindexed
+        simulation.markPresentKeys(keyCount: grammar.tables.keys.count)
+        let stamp = simulation.markSatisfiedClauses(grammar.tables.requirements)
+        var result = grammar.tables.unindexed
         var ifAnAppIsNamed: [Int32] = []
-        let keyIDs = simulation.keyIDs, firstOccurrences = simulation.firstOccurrences
-        simulation.withSatisfiedClauses(requirements) { clauseStamp, stamp in
-            func add(_ key: Int32) {
-                for template in index.templates(for: key) {
-                    switch requirements.satisfied(template, clauseStamp: clauseStamp, stamp: stamp) {
-                    case .yes: result.append(template)
-                    case .ifAnAppIsNamed: ifAnAppIsNamed.append(template)
-                    case .no: break
-                    }
+        for position in 0...simulation.keyIDs.count {
+            let key: Int32
+            if position < simulation.keyIDs.count {
+                guard simulation.firstOccurrences[position] else { continue }
+                key = simulation.keyIDs[position]
+            } else {
+                key = grammar.tables.appNamedKey
+            }
+            guard key != KeyTable.none else { continue }
+            for template in grammar.tables.index.templates(for: key) {
+                switch grammar.tables.requirements.satisfied(template, clauseStamp: simulation.clauseStamp, stamp: stamp) {
+                case .yes: result.append(template)
+                case .ifAnAppIsNamed: ifAnAppIsNamed.append(template)
+                case .no: break
                 }
             }
-            for (position, key) in keyIDs.enumerated() where key != KeyTable.none && firstOccurrences[position] {
-                add(key)
-            }
-            if appNamedKey != KeyTable.none { add(appNamedKey) }
         }
         if !ifAnAppIsNamed.isEmpty, simulation.namesAnApp { result += ifAnAppIsNamed }
         result.sort()

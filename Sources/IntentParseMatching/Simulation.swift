@@ -54,7 +54,7 @@ struct Simulation {
         swap(&self.scratch, &scratch)
     }
 
-    var keyIDs: [Int32] { scratch.keyIDs }
+    var keyIDs: [Int32] { _read { yield scratch.keyIDs } }
 
     /// The scratch memory, for the pool; the simulation is done with it.
     ///
@@ -79,17 +79,20 @@ struct Simulation {
         }
     }
 
-    /// Calls `body` with the required clauses the utterance's keys satisfy (after
-    /// `markPresentKeys`): those whose entry in `clauseStamp` is `stamp`.
-    mutating func withSatisfiedClauses(_ requirements: TemplateRequirements, _ body: (_ clauseStamp: [UInt32], _ stamp: UInt32) -> Void) {
+    /// Stamps the required clauses the utterance's keys satisfy (after `markPresentKeys`) in
+    /// `clauseStamp`, and returns the stamp.
+    mutating func markSatisfiedClauses(_ requirements: TemplateRequirements) -> UInt32 {
         if scratch.clauseStamp.count < requirements.clauseCount {
             scratch.clauseStamp.append(contentsOf: repeatElement(0, count: requirements.clauseCount - scratch.clauseStamp.count))
         }
         for (position, key) in scratch.keyIDs.enumerated() where key >= 0 && scratch.keyFirst[position] {
             requirements.mark(key, in: &scratch.clauseStamp, stamp: scratch.stamp)
         }
-        body(scratch.clauseStamp, scratch.stamp)
+        return scratch.stamp
     }
+
+    /// Per required clause, the stamp of the last utterance that satisfied it.
+    var clauseStamp: [UInt32] { _read { yield scratch.clauseStamp } }
 
     /// Whether an app's name (or a sounds-alike) starts at some word of the utterance, when a
     /// template requires one; the lookups are the memoized ones the automata use.
@@ -109,7 +112,7 @@ struct Simulation {
     }
 
     /// Per token, whether it is the first with its key (after `markPresentKeys`).
-    var firstOccurrences: [Bool] { scratch.keyFirst }
+    var firstOccurrences: [Bool] { _read { yield scratch.keyFirst } }
 
     /// Number of words (non-punctuation tokens) in `start..<end`.
     func words(_ start: Int, _ end: Int) -> Int { scratch.wordCounts[end] - scratch.wordCounts[start] }
