@@ -26,7 +26,8 @@ public final class CompiledGrammar: Sendable {
 
     init(_ tables: GrammarTables) { self.tables = tables }
 
-    public subscript<T>(dynamicMember keyPath: KeyPath<GrammarTables, T>) -> T { tables[keyPath: keyPath] }
+    /// A table, lent in place: a getter would copy it out (a reference count per array in it).
+    public subscript<T>(dynamicMember keyPath: KeyPath<GrammarTables, T>) -> T { _read { yield tables[keyPath: keyPath] } }
 
     public var locale: String { tables.locale }
     /// Number of automaton nodes (a size measure for `bench` and `explain`).
