@@ -142,6 +142,25 @@ struct FrozenAutomaton: Sendable {
 
     var nodeCount: Int { storage.nodeCount }
 
+    /// The literal words that every path from `start` consumes first, or nil when some path
+    /// consumes something else first (a phrase, an entity, a wildcard word) or none at all.
+    func firstWords(from start: Int32) -> Set<Int32>? {
+        let view = storage.view
+        var words = Set<Int32>()
+        var seen: Set<Int32> = [start], pending = [start]
+        while let node = pending.popLast() {
+            for e in view.quietEdges(node) {
+                if case .accept = view.edges[e].kind { return nil }
+                if seen.insert(view.edges[e].target).inserted { pending.append(view.edges[e].target) }
+            }
+            for e in view.consumingEdges(node) {
+                guard case .word(let key) = view.edges[e].kind else { return nil }
+                words.insert(key)
+            }
+        }
+        return words
+    }
+
     /// Plain pointers into the automaton, valid while this automaton (its compiled grammar) lives.
     var view: View { storage.view }
 

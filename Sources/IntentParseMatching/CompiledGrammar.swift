@@ -63,6 +63,9 @@ public struct GrammarTables: Sendable {
     var templates: [CompiledTemplate] = []
     var prefixStart: Int32?
     var suffixStart: Int32?
+    /// The words an app suffix must start with, when every suffix starts with a literal word
+    /// (after any punctuation or skip words); nil when it may start otherwise.
+    var suffixFirstWords: Set<Int32>?
     /// Skip words as phrases (values unused).
     var skipWords = PhraseTrie()
     /// Rarest required literal key → templates; templates with no required literal are `unindexed`.

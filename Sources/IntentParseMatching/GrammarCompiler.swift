@@ -95,6 +95,7 @@ struct Builder {
         output.suffixStart = compileWrapper(LanguageGrammar.appSuffixRule, accept: Automaton.suffixAccept)
         buildIndex()
         output.automaton = FrozenAutomaton(output.draft)
+        output.suffixFirstWords = output.suffixStart.flatMap { output.automaton.firstWords(from: $0) }
         output.draft = AutomatonDraft()
         output.phrases = FrozenPhrases(sets: output.phraseSets, skipWords: output.skipWords)
         for index in output.phraseSets.indices { output.phraseSets[index].dropTries() }

@@ -123,6 +123,7 @@ public struct IntentMatcher: Sendable {
             var previous = -1
             for start in starts where start != previous {
                 previous = start
+                guard simulation.mayStart(at: start, firstWords: grammar.suffixFirstWords) else { continue }
                 var tail: Thread?
                 for accept in simulation.run(seeds: [(start, suffix, .empty)], limit: end)
                 where accept.id == Automaton.suffixAccept && accept.end == end && accept.thread.weight > (tail?.weight ?? -.infinity) {

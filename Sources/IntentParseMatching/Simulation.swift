@@ -111,6 +111,17 @@ struct Simulation {
         }
     }
 
+    /// Whether a run whose automaton must consume one of `firstWords` first (nil: anything)
+    /// can get anywhere from `position`: the first token that is not punctuation is one of
+    /// them, or starts a skip phrase the run may drop. A run that cannot is not worth starting.
+    func mayStart(at position: Int, firstWords: Set<Int32>?) -> Bool {
+        guard let firstWords else { return true }
+        var position = position
+        while position < tokenCount, scratch.isPunctuation[position] { position += 1 }
+        guard position < tokenCount else { return false }
+        return firstWords.contains(scratch.keyIDs[position]) || scratch.skipStart[position] < scratch.skipStart[position + 1]
+    }
+
     /// Per token, whether it is the first with its key (after `markPresentKeys`).
     var firstOccurrences: [Bool] { _read { yield scratch.keyFirst } }
 

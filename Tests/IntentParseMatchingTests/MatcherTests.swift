@@ -199,6 +199,17 @@ import Testing
         }
     }
 
+    @Test func appSuffixRunsStartOnlyAtTheirFirstWords() throws {
+        let matcher = try #require(parser.matchers["en"])
+        let grammar = matcher.grammar
+        let words = try #require(grammar.suffixFirstWords)
+        #expect(Set(words.map { grammar.keys.keys[Int($0)] }) == ["in", "on", "with"])
+        // A suffix after punctuation and a skip word still counts.
+        #expect(try best("add eggs to my shopping list, please with TasksNotes").app?.identifier == "notes")
+        // A prefix may start with the app name itself: no first words.
+        #expect(grammar.prefixStart.flatMap { grammar.automaton.firstWords(from: $0) } == nil)
+    }
+
     @Test func aGrammarWithoutSkipWordsMatches() throws {
         let grammar = MatcherFixture.grammarText.replacingOccurrences(of: "skip_words: [\"please\", \"hey siri\"]", with: "")
         #expect(grammar != MatcherFixture.grammarText)
