@@ -11,9 +11,10 @@ struct FrozenPhrases: Sendable {
     private let storage: Storage
 
     /// No phrases at all.
-    init() { self.init(sets: [], skipWords: PhraseTrie()) }
+    init() { self.init(sets: [], skipWords: PhraseTrie(), keys: []) }
 
-    init(sets: [PhraseSet], skipWords: PhraseTrie) {
+    /// `keys`: the interned literal keys, by id (`KeyTable.keys`).
+    init(sets: [PhraseSet], skipWords: PhraseTrie, keys: [String]) {
         var flat = FlatTrie()
         var exactRoots: [Int32] = [], soundRoots: [Int32] = []
         for set in sets {
@@ -21,7 +22,14 @@ struct FrozenPhrases: Sendable {
             soundRoots.append(set.usesSound && !set.sound.isEmpty ? set.sound.freeze(into: &flat) : FrozenPhrases.none)
         }
         let skipRoot = skipWords.isEmpty ? FrozenPhrases.none : skipWords.freeze(into: &flat)
-        storage = Storage(flat: flat, exactRoots: exactRoots, soundRoots: soundRoots, skipRoot: skipRoot)
+        var keyTrie = PhraseTrie()
+        for (id, key) in keys.enumerated() { keyTrie.insert(key, value: Int32(id)) }
+        let keyRoot = keyTrie.freeze(into: &flat)
+        // A String equals another when they are canonically equivalent, bytes aside: the only
+        // characters that are not ASCII yet equal ASCII text decompose to ";", "`" and "K".
+        let mayEqualASCII = keys.contains { $0.unicodeScalars.contains { [0x037E, 0x1FEF, 0x212A].contains($0.value) } }
+        storage = Storage(flat: flat, exactRoots: exactRoots, soundRoots: soundRoots, skipRoot: skipRoot,
+                          keyRoot: mayEqualASCII ? FrozenPhrases.none : keyRoot)
     }
 
     /// The root of an empty trie.
@@ -56,6 +64,27 @@ struct FrozenPhrases: Sendable {
         let exactRoots: UnsafePointer<Int32>
         let soundRoots: UnsafePointer<Int32>
         let skipRoot: Int32
+        /// The trie of interned literal keys (values: their ids), or `none` when it cannot
+        /// answer for ASCII tokens exactly.
+        let keyRoot: Int32
+
+        /// The interned id of an ASCII token's loose key (`KeyTable.none` when not interned);
+        /// nil when this trie cannot tell (a token that is not ASCII), so `KeyTable` must.
+        func keyID(_ keys: TokenKeys.View, _ token: Int) -> Int32? {
+            guard keyRoot != FrozenPhrases.none else { return nil }
+            let bytes = keys.loose(token)
+            var node = keyRoot
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                guard let next = child(node, byte) else {
+                    // Not interned, if the rest is ASCII too.
+                    return bytes.allSatisfy { $0 < 0x80 } ? KeyTable.none : nil
+                }
+                node = next
+            }
+            let info = nodes[Int(node)]
+            return info.valueCount > 0 ? values[Int(info.valueStart)] : KeyTable.none
+        }
 
         /// The values `start..<start + count`, as an array.
         func values(_ start: Int32, _ count: Int32) -> [Int32] {
@@ -141,8 +170,9 @@ struct FrozenPhrases: Sendable {
         let exactRoots: UnsafeMutableBufferPointer<Int32>
         let soundRoots: UnsafeMutableBufferPointer<Int32>
         let skipRoot: Int32
+        let keyRoot: Int32
 
-        init(flat: FlatTrie, exactRoots: [Int32], soundRoots: [Int32], skipRoot: Int32) {
+        init(flat: FlatTrie, exactRoots: [Int32], soundRoots: [Int32], skipRoot: Int32, keyRoot: Int32) {
             nodes = .copy(flat.nodes)
             childBytes = .copy(flat.childBytes)
             childTargets = .copy(flat.childTargets)
@@ -150,6 +180,7 @@ struct FrozenPhrases: Sendable {
             self.exactRoots = .copy(exactRoots)
             self.soundRoots = .copy(soundRoots)
             self.skipRoot = skipRoot
+            self.keyRoot = keyRoot
         }
 
         deinit {
@@ -165,7 +196,7 @@ struct FrozenPhrases: Sendable {
             View(nodes: UnsafePointer(nodes.baseAddress!), childBytes: UnsafePointer(childBytes.baseAddress!),
                  childTargets: UnsafePointer(childTargets.baseAddress!), values: UnsafePointer(values.baseAddress!),
                  exactRoots: UnsafePointer(exactRoots.baseAddress!), soundRoots: UnsafePointer(soundRoots.baseAddress!),
-                 skipRoot: skipRoot)
+                 skipRoot: skipRoot, keyRoot: keyRoot)
         }
     }
 }

@@ -97,7 +97,7 @@ struct Builder {
         output.automaton = FrozenAutomaton(output.draft)
         output.suffixFirstWords = output.suffixStart.flatMap { output.automaton.firstWords(from: $0) }
         output.draft = AutomatonDraft()
-        output.phrases = FrozenPhrases(sets: output.phraseSets, skipWords: output.skipWords)
+        output.phrases = FrozenPhrases(sets: output.phraseSets, skipWords: output.skipWords, keys: output.keys.keys)
         for index in output.phraseSets.indices { output.phraseSets[index].dropTries() }
     }
 

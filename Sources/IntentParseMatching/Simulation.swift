@@ -449,17 +449,16 @@ struct MatchScratch {
     mutating func prepare(grammar: CompiledGrammar, text: TokenizedText) {
         memoStride = grammar.phraseSets.count + grammar.entities.count
         reset(memoSlots: memoStride * (text.tokens.count + 1))
-        let keys = grammar.keys
-        for token in text.tokens {
-            keyIDs.append(keys.id(token.looseKey))
-            isPunctuation.append(token.isPunctuation)
-            keyFirst.append(false)
-            wordCounts.append(wordCounts[wordCounts.count - 1] + (token.isPunctuation ? 0 : 1))
-        }
         let tokenKeys = self.tokenKeys ?? TokenKeys()
         self.tokenKeys = tokenKeys
         tokenKeys.fill(text.tokens)
         let view = tokenKeys.view, phraseTries = grammar.phrases.view
+        for (index, token) in text.tokens.enumerated() {
+            keyIDs.append(phraseTries.keyID(view, index) ?? grammar.keys.id(token.looseKey))
+            isPunctuation.append(token.isPunctuation)
+            keyFirst.append(false)
+            wordCounts.append(wordCounts[wordCounts.count - 1] + (token.isPunctuation ? 0 : 1))
+        }
         // One entry per position (and one past the end), skip words or not.
         for start in text.tokens.indices {
             skipStart.append(Int32(skipEnds.count))
