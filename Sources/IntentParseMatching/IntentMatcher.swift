@@ -77,7 +77,7 @@ public struct IntentMatcher: Sendable {
         for learned in [false, true] where ranked.interpretations.isEmpty {
             for (templateID, thread) in pool where !ranked.isFull && templates[Int(templateID)].isLearned == learned {
                 ranked.add(interpreter.interpret(template: templates[Int(templateID)], thread: thread,
-                                                 captures: simulation.captures(of: thread)), weight: thread.weight)
+                                                 captures: simulation.captures(of: thread), kept: ranked.seen), weight: thread.weight)
             }
         }
         scratch.give(simulation.takeScratch())
@@ -211,7 +211,7 @@ struct Ranked {
     let keep: Int
     private(set) var interpretations: [Interpretation] = []
     /// The (intent, app identifier) of each kept interpretation.
-    private var seen: [(intent: String, app: String?)] = []
+    private(set) var seen: [(intent: String, app: String?)] = []
     /// The first rejection's reason, and its weight when it came before any accepted reading.
     private(set) var rejection: String?
     private(set) var rejectedAbove: Double?
@@ -231,6 +231,8 @@ struct Ranked {
         case .rejected(let reason):
             if rejection == nil { rejection = reason }
             if interpretations.isEmpty, rejectedAbove == nil { rejectedAbove = weight }
+        case .alreadyKept:
+            break
         }
     }
 }

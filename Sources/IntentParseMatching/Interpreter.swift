@@ -16,9 +16,14 @@ struct Interpreter {
     enum Outcome {
         case accepted(Interpretation)
         case rejected(String)
+        /// Its intent and app are among `kept`: not worth typing its values.
+        case alreadyKept
     }
 
-    func interpret(template compiled: CompiledTemplate, thread: Thread, captures: [Capture]) -> Outcome {
+    /// `kept`: the (intent, app identifier) pairs already interpreted, best first; a parse of
+    /// one of them again is not interpreted further.
+    func interpret(template compiled: CompiledTemplate, thread: Thread, captures: [Capture],
+                   kept: [(intent: String, app: String?)] = []) -> Outcome {
         let template = compiled.template
         guard let intent = grammar.schema[template.intent] else { return .rejected("unknown intent \(template.intent)") }
         let appSlot = grammar.appSlot
@@ -28,6 +33,8 @@ struct Interpreter {
         case .failure(let rejection): return .rejected(rejection.reason)
         case .success(let resolved): app = resolved
         }
+        let appIdentifier = app.map { grammar.apps[$0.index].identifier }
+        if kept.contains(where: { $0.intent == intent.name && $0.app == appIdentifier }) { return .alreadyKept }
         let parameters = self.parameters(intent: intent, template: template, captures: captures.filter { $0.slot != appSlot }, app: app?.index)
         var missing = intent.missing(given: parameters.map(\.name))
         if app == nil { missing.insert("app", at: 0) }
