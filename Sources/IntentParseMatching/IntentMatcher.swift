@@ -97,8 +97,9 @@ public struct IntentMatcher: Sendable {
     /// Every template that covers the whole utterance, with its best thread, by template id.
     private func templateAccepts(_ simulation: inout Simulation, _ text: TokenizedText) -> [(Int32, Thread)] {
         let end = text.tokens.count
-        var seeds: [(position: Int, node: Int32, thread: Thread)] = []
         let starts = candidateTemplates(&simulation).map { grammar.templates[Int($0)].start }
+        var seeds: [(position: Int, node: Int32, thread: Thread)] = []
+        seeds.reserveCapacity(starts.count * 2)
         for start in starts { seeds.append((0, start, .empty)) }
         if let prefix = grammar.prefixStart {
             let reach = min(end, IntentMatcher.prefixReach)
@@ -159,6 +160,7 @@ public struct IntentMatcher: Sendable {
         simulation.markPresentKeys(keyCount: grammar.tables.keys.count)
         let stamp = simulation.markSatisfiedClauses(grammar.tables.requirements)
         var result = grammar.tables.unindexed
+        result.reserveCapacity(result.count + 32)
         var ifAnAppIsNamed: [Int32] = []
         for position in 0...simulation.keyIDs.count {
             let key: Int32
@@ -179,10 +181,14 @@ public struct IntentMatcher: Sendable {
         }
         if !ifAnAppIsNamed.isEmpty, simulation.namesAnApp { result += ifAnAppIsNamed }
         result.sort()
-        var deduplicated: [Int32] = []
-        deduplicated.reserveCapacity(result.count)
-        for template in result where deduplicated.last != template { deduplicated.append(template) }
-        return deduplicated
+        // Duplicates dropped in place (a template is filed under each word of its clause).
+        var kept = 0
+        for index in result.indices where kept == 0 || result[kept - 1] != result[index] {
+            result[kept] = result[index]
+            kept += 1
+        }
+        result.removeLast(result.count - kept)
+        return result
     }
 
     /// The templates `match` would run its automata for on `text` (for tests and `explain`).
