@@ -15,16 +15,20 @@ struct FrozenPhrases: Sendable {
 
     /// `keys`: the interned literal keys, by id (`KeyTable.keys`).
     init(sets: [PhraseSet], skipWords: PhraseTrie, keys: [String]) {
-        var flat = FlatTrie()
+        var keyTrie = PhraseTrie()
+        for (id, key) in keys.enumerated() { keyTrie.insert(key, value: Int32(id)) }
+        // Sized first and written in place: with 100,000 contacts the tries have millions of
+        // nodes, and growing arrays, then copying them into fixed memory, cost a third of a second.
+        var tries: [PhraseTrie] = [skipWords, keyTrie]
+        for set in sets { tries += [set.exact, set.sound] }
+        var flat = FlatTrie(sizes: tries.map(\.sizes))
+        let skipRoot = skipWords.isEmpty ? FrozenPhrases.none : skipWords.freeze(into: &flat)
+        let keyRoot = keyTrie.freeze(into: &flat)
         var exactRoots: [Int32] = [], soundRoots: [Int32] = []
         for set in sets {
             exactRoots.append(set.exact.isEmpty ? FrozenPhrases.none : set.exact.freeze(into: &flat))
             soundRoots.append(set.usesSound && !set.sound.isEmpty ? set.sound.freeze(into: &flat) : FrozenPhrases.none)
         }
-        let skipRoot = skipWords.isEmpty ? FrozenPhrases.none : skipWords.freeze(into: &flat)
-        var keyTrie = PhraseTrie()
-        for (id, key) in keys.enumerated() { keyTrie.insert(key, value: Int32(id)) }
-        let keyRoot = keyTrie.freeze(into: &flat)
         // A String equals another when they are canonically equivalent, bytes aside: the only
         // characters that are not ASCII yet equal ASCII text decompose to ";", "`" and "K".
         let mayEqualASCII = keys.contains { $0.unicodeScalars.contains { [0x037E, 0x1FEF, 0x212A].contains($0.value) } }
@@ -46,12 +50,39 @@ struct FrozenPhrases: Sendable {
         var valueCount: Int32
     }
 
-    /// The tries as built, before they move into fixed memory.
+    /// The frozen tries while they are written: memory sized for every trie, filled in order.
     struct FlatTrie {
-        var nodes: [Node] = []
-        var childBytes: [UInt8] = []
-        var childTargets: [Int32] = []
-        var values: [Int32] = []
+        let nodes: UnsafeMutableBufferPointer<Node>
+        let childBytes: UnsafeMutableBufferPointer<UInt8>
+        let childTargets: UnsafeMutableBufferPointer<Int32>
+        let values: UnsafeMutableBufferPointer<Int32>
+        private(set) var nodeCount = 0, childCount = 0, valueCount = 0
+
+        /// Room for tries of these sizes (at least one element of each, so every base exists).
+        init(sizes: [PhraseTrie.Sizes]) {
+            nodes = .allocate(capacity: max(1, sizes.reduce(0) { $0 + $1.nodes }))
+            childBytes = .allocate(capacity: max(1, sizes.reduce(0) { $0 + $1.children }))
+            childTargets = .allocate(capacity: childBytes.count)
+            values = .allocate(capacity: max(1, sizes.reduce(0) { $0 + $1.values }))
+        }
+
+        /// Appends a node with its children (sorted by byte, targets already offset) and values.
+        mutating func append(children: [(byte: UInt8, node: Int32)], offset: Int32, values nodeValues: [Int32]) {
+            precondition(nodeCount < nodes.count && childCount + children.count <= childBytes.count
+                         && valueCount + nodeValues.count <= values.count, "trie sizes were counted before writing")
+            nodes[nodeCount] = Node(childStart: Int32(childCount), childCount: Int32(children.count),
+                                    valueStart: Int32(valueCount), valueCount: Int32(nodeValues.count))
+            nodeCount += 1
+            for child in children {
+                childBytes[childCount] = child.byte
+                childTargets[childCount] = offset + child.node
+                childCount += 1
+            }
+            for value in nodeValues {
+                values[valueCount] = value
+                valueCount += 1
+            }
+        }
     }
 
     /// Plain pointers into the frozen memory, valid while the compiled grammar lives.
@@ -172,11 +203,12 @@ struct FrozenPhrases: Sendable {
         let skipRoot: Int32
         let keyRoot: Int32
 
+        /// Takes ownership of `flat`'s memory.
         init(flat: FlatTrie, exactRoots: [Int32], soundRoots: [Int32], skipRoot: Int32, keyRoot: Int32) {
-            nodes = .copy(flat.nodes)
-            childBytes = .copy(flat.childBytes)
-            childTargets = .copy(flat.childTargets)
-            values = .copy(flat.values)
+            nodes = flat.nodes
+            childBytes = flat.childBytes
+            childTargets = flat.childTargets
+            values = flat.values
             self.exactRoots = .copy(exactRoots)
             self.soundRoots = .copy(soundRoots)
             self.skipRoot = skipRoot

@@ -34,18 +34,25 @@ struct PhraseTrie: Sendable {
         if !nodes[current].values.contains(value) { nodes[current].values.append(value) }
     }
 
+    struct Sizes { var nodes = 0, children = 0, values = 0 }
+
+    /// What `freeze` writes.
+    var sizes: Sizes {
+        var sizes = Sizes(nodes: nodes.count)
+        for node in nodes {
+            sizes.children += node.children.count
+            sizes.values += node.values.count
+        }
+        return sizes
+    }
+
     /// Appends this trie to `flat` (children sorted by byte) and returns its root there.
     func freeze(into flat: inout FrozenPhrases.FlatTrie) -> Int32 {
-        let base = Int32(flat.nodes.count)
+        let base = Int32(flat.nodeCount)
         for node in nodes {
-            let children = node.children.sorted { $0.byte < $1.byte }
-            flat.nodes.append(FrozenPhrases.Node(childStart: Int32(flat.childBytes.count), childCount: Int32(children.count),
-                                                 valueStart: Int32(flat.values.count), valueCount: Int32(node.values.count)))
-            for child in children {
-                flat.childBytes.append(child.byte)
-                flat.childTargets.append(base + child.node)
-            }
-            flat.values += node.values
+            // Most nodes of a large vocabulary have one child: sorting is for the others.
+            flat.append(children: node.children.count > 1 ? node.children.sorted(by: { $0.byte < $1.byte }) : node.children,
+                        offset: base, values: node.values)
         }
         return base
     }
