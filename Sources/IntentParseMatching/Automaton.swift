@@ -142,6 +142,23 @@ struct FrozenAutomaton: Sendable {
 
     var nodeCount: Int { storage.nodeCount }
 
+    /// Whether every path from `start` to an accept takes a phrase of phrase set `set`.
+    func requiresPhrase(of set: Int32, from start: Int32) -> Bool {
+        let view = storage.view
+        var seen: Set<Int32> = [start], pending = [start]
+        while let node = pending.popLast() {
+            for e in view.quietEdges(node).lowerBound..<view.consumingEdges(node).upperBound {
+                switch view.edges[e].kind {
+                case .accept: return false
+                case .phrases(let phrases, _) where phrases == set: continue
+                default:
+                    if seen.insert(view.edges[e].target).inserted { pending.append(view.edges[e].target) }
+                }
+            }
+        }
+        return true
+    }
+
     /// The literal words that every path from `start` consumes first, or nil when some path
     /// consumes something else first (a phrase, an entity, a wildcard word) or none at all.
     func firstWords(from start: Int32) -> Set<Int32>? {

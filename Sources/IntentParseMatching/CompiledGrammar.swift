@@ -66,6 +66,9 @@ public struct GrammarTables: Sendable {
     /// The words an app suffix must start with, when every suffix starts with a literal word
     /// (after any punctuation or skip words); nil when it may start otherwise.
     var suffixFirstWords: Set<Int32>?
+    /// Whether an app prefix, and an app suffix, cannot be said without an app's name.
+    var prefixNeedsApp = false
+    var suffixNeedsApp = false
     /// Skip words as phrases (values unused).
     var skipWords = PhraseTrie()
     /// Rarest required literal key → templates; templates with no required literal are `unindexed`.

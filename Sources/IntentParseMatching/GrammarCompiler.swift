@@ -96,6 +96,9 @@ struct Builder {
         buildIndex()
         output.automaton = FrozenAutomaton(output.draft)
         output.suffixFirstWords = output.suffixStart.flatMap { output.automaton.firstWords(from: $0) }
+        let appSet = output.appPhraseSet
+        output.prefixNeedsApp = output.prefixStart.map { output.automaton.requiresPhrase(of: appSet, from: $0) } ?? false
+        output.suffixNeedsApp = output.suffixStart.map { output.automaton.requiresPhrase(of: appSet, from: $0) } ?? false
         output.draft = AutomatonDraft()
         output.phrases = FrozenPhrases(sets: output.phraseSets, skipWords: output.skipWords, keys: output.keys.keys)
         for index in output.phraseSets.indices { output.phraseSets[index].dropTries() }

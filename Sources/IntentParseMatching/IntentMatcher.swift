@@ -101,7 +101,8 @@ public struct IntentMatcher: Sendable {
         var seeds: [(position: Int, node: Int32, thread: Thread)] = []
         seeds.reserveCapacity(starts.count * 2)
         for start in starts { seeds.append((0, start, .empty)) }
-        if let prefix = grammar.prefixStart {
+        // NB: an utterance that names no app has no app prefix or suffix: their runs are skipped.
+        if let prefix = grammar.prefixStart, !grammar.prefixNeedsApp || simulation.namesAnApp {
             let reach = min(end, IntentMatcher.prefixReach)
             for accept in simulation.run(seeds: [(0, prefix, .empty)], limit: reach) where accept.id == Automaton.prefixAccept && accept.end > 0 {
                 for start in starts { seeds.append((accept.end, start, accept.thread)) }
@@ -117,7 +118,7 @@ public struct IntentMatcher: Sendable {
                 early.append((accept.id, accept.end, accept.thread))
             }
         }
-        if let suffix = grammar.suffixStart, !early.isEmpty {
+        if let suffix = grammar.suffixStart, !early.isEmpty, !grammar.suffixNeedsApp || simulation.namesAnApp {
             var suffixes: [(start: Int, thread: Thread)] = []
             var starts = early.map(\.end)
             starts.sort()

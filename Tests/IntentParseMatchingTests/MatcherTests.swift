@@ -208,6 +208,18 @@ import Testing
         #expect(try best("add eggs to my shopping list, please with TasksNotes").app?.identifier == "notes")
         // A prefix may start with the app name itself: no first words.
         #expect(grammar.prefixStart.flatMap { grammar.automaton.firstWords(from: $0) } == nil)
+        // Both name an app, so an utterance that names none skips their runs.
+        #expect(grammar.prefixNeedsApp && grammar.suffixNeedsApp)
+    }
+
+    @Test func anAppPrefixWithoutAnAppNameStillRuns() throws {
+        let grammar = MatcherFixture.grammarText.replacingOccurrences(of: "app_prefix: \"[(in|on)] {app}\"",
+                                                                      with: "app_prefix: \"([(in|on)] {app}|hey computer)\"")
+        let parser = try MatcherFixture.parser(grammar: grammar)
+        let compiled = try #require(parser.matchers["en"]).grammar
+        #expect(!compiled.prefixNeedsApp)
+        #expect(parser.parse("hey computer add eggs to my grocery list", locale: "en").best?.intent == "INAddTasksIntent")
+        #expect(parser.parse("hey computer send a message to Coco saying hi", locale: "en").best?.spoken("content") == ["hi"])
     }
 
     @Test func keyTrieAgreesWithTheKeyTable() throws {
