@@ -192,43 +192,26 @@ struct FrozenPhrases: Sendable {
         }
     }
 
-    /// Immutable memory that never moves, owned by the compiled grammar.
+    /// Immutable memory that never moves, owned by the compiled grammar: what `view` points to.
     private final class Storage: @unchecked Sendable {
-        let nodes: UnsafeMutableBufferPointer<Node>
-        let childBytes: UnsafeMutableBufferPointer<UInt8>
-        let childTargets: UnsafeMutableBufferPointer<Int32>
-        let values: UnsafeMutableBufferPointer<Int32>
-        let exactRoots: UnsafeMutableBufferPointer<Int32>
-        let soundRoots: UnsafeMutableBufferPointer<Int32>
-        let skipRoot: Int32
-        let keyRoot: Int32
+        let view: View
 
         /// Takes ownership of `flat`'s memory.
         init(flat: FlatTrie, exactRoots: [Int32], soundRoots: [Int32], skipRoot: Int32, keyRoot: Int32) {
-            nodes = flat.nodes
-            childBytes = flat.childBytes
-            childTargets = flat.childTargets
-            values = flat.values
-            self.exactRoots = .copy(exactRoots)
-            self.soundRoots = .copy(soundRoots)
-            self.skipRoot = skipRoot
-            self.keyRoot = keyRoot
+            view = View(nodes: UnsafePointer(flat.nodes.baseAddress!), childBytes: UnsafePointer(flat.childBytes.baseAddress!),
+                        childTargets: UnsafePointer(flat.childTargets.baseAddress!), values: UnsafePointer(flat.values.baseAddress!),
+                        exactRoots: UnsafePointer(UnsafeMutableBufferPointer.copy(exactRoots).baseAddress!),
+                        soundRoots: UnsafePointer(UnsafeMutableBufferPointer.copy(soundRoots).baseAddress!),
+                        skipRoot: skipRoot, keyRoot: keyRoot)
         }
 
         deinit {
-            nodes.deallocate()
-            childBytes.deallocate()
-            childTargets.deallocate()
-            values.deallocate()
-            exactRoots.deallocate()
-            soundRoots.deallocate()
-        }
-
-        var view: View {
-            View(nodes: UnsafePointer(nodes.baseAddress!), childBytes: UnsafePointer(childBytes.baseAddress!),
-                 childTargets: UnsafePointer(childTargets.baseAddress!), values: UnsafePointer(values.baseAddress!),
-                 exactRoots: UnsafePointer(exactRoots.baseAddress!), soundRoots: UnsafePointer(soundRoots.baseAddress!),
-                 skipRoot: skipRoot, keyRoot: keyRoot)
+            UnsafeMutablePointer(mutating: view.nodes).deallocate()
+            UnsafeMutablePointer(mutating: view.childBytes).deallocate()
+            UnsafeMutablePointer(mutating: view.childTargets).deallocate()
+            UnsafeMutablePointer(mutating: view.values).deallocate()
+            UnsafeMutablePointer(mutating: view.exactRoots).deallocate()
+            UnsafeMutablePointer(mutating: view.soundRoots).deallocate()
         }
     }
 }
