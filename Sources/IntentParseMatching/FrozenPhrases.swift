@@ -11,29 +11,21 @@ struct FrozenPhrases: Sendable {
     private let storage: Storage
 
     /// No phrases at all.
-    init() { self.init(sets: [], skipWords: PhraseTrie(), keys: []) }
+    init() { self.init(sets: [], skipWords: PhraseTrie()) }
 
-    /// `keys`: the interned literal keys, by id (`KeyTable.keys`).
-    init(sets: [PhraseSet], skipWords: PhraseTrie, keys: [String]) {
-        var keyTrie = PhraseTrie()
-        for (id, key) in keys.enumerated() { keyTrie.insert(key, value: Int32(id)) }
+    init(sets: [PhraseSet], skipWords: PhraseTrie) {
         // Sized first and written in place: with 100,000 contacts the tries have millions of
         // nodes, and growing arrays, then copying them into fixed memory, cost a third of a second.
-        var tries: [PhraseTrie] = [skipWords, keyTrie]
+        var tries: [PhraseTrie] = [skipWords]
         for set in sets { tries += [set.exact, set.sound] }
         var flat = FlatTrie(sizes: tries.map(\.sizes))
         let skipRoot = skipWords.isEmpty ? FrozenPhrases.none : skipWords.freeze(into: &flat)
-        let keyRoot = keyTrie.freeze(into: &flat)
         var exactRoots: [Int32] = [], soundRoots: [Int32] = []
         for set in sets {
             exactRoots.append(set.exact.isEmpty ? FrozenPhrases.none : set.exact.freeze(into: &flat))
             soundRoots.append(set.usesSound && !set.sound.isEmpty ? set.sound.freeze(into: &flat) : FrozenPhrases.none)
         }
-        // A String equals another when they are canonically equivalent, bytes aside: the only
-        // characters that are not ASCII yet equal ASCII text decompose to ";", "`" and "K".
-        let mayEqualASCII = keys.contains { $0.unicodeScalars.contains { [0x037E, 0x1FEF, 0x212A].contains($0.value) } }
-        storage = Storage(flat: flat, exactRoots: exactRoots, soundRoots: soundRoots, skipRoot: skipRoot,
-                          keyRoot: mayEqualASCII ? FrozenPhrases.none : keyRoot)
+        storage = Storage(flat: flat, exactRoots: exactRoots, soundRoots: soundRoots, skipRoot: skipRoot)
     }
 
     /// The root of an empty trie.
@@ -95,27 +87,6 @@ struct FrozenPhrases: Sendable {
         let exactRoots: UnsafePointer<Int32>
         let soundRoots: UnsafePointer<Int32>
         let skipRoot: Int32
-        /// The trie of interned literal keys (values: their ids), or `none` when it cannot
-        /// answer for ASCII tokens exactly.
-        let keyRoot: Int32
-
-        /// The interned id of an ASCII token's loose key (`KeyTable.none` when not interned);
-        /// nil when this trie cannot tell (a token that is not ASCII), so `KeyTable` must.
-        func keyID(_ keys: TokenKeys.View, _ token: Int) -> Int32? {
-            guard keyRoot != FrozenPhrases.none else { return nil }
-            let bytes = keys.loose(token)
-            var node = keyRoot
-            for byte in bytes {
-                guard byte < 0x80 else { return nil }
-                guard let next = child(node, byte) else {
-                    // Not interned, if the rest is ASCII too.
-                    return bytes.allSatisfy { $0 < 0x80 } ? KeyTable.none : nil
-                }
-                node = next
-            }
-            let info = nodes[Int(node)]
-            return info.valueCount > 0 ? values[Int(info.valueStart)] : KeyTable.none
-        }
 
         /// The values `start..<start + count`, as an array.
         func values(_ start: Int32, _ count: Int32) -> [Int32] {
@@ -197,12 +168,12 @@ struct FrozenPhrases: Sendable {
         let view: View
 
         /// Takes ownership of `flat`'s memory.
-        init(flat: FlatTrie, exactRoots: [Int32], soundRoots: [Int32], skipRoot: Int32, keyRoot: Int32) {
+        init(flat: FlatTrie, exactRoots: [Int32], soundRoots: [Int32], skipRoot: Int32) {
             view = View(nodes: UnsafePointer(flat.nodes.baseAddress!), childBytes: UnsafePointer(flat.childBytes.baseAddress!),
                         childTargets: UnsafePointer(flat.childTargets.baseAddress!), values: UnsafePointer(flat.values.baseAddress!),
                         exactRoots: UnsafePointer(UnsafeMutableBufferPointer.copy(exactRoots).baseAddress!),
                         soundRoots: UnsafePointer(UnsafeMutableBufferPointer.copy(soundRoots).baseAddress!),
-                        skipRoot: skipRoot, keyRoot: keyRoot)
+                        skipRoot: skipRoot)
         }
 
         deinit {

@@ -100,7 +100,7 @@ struct Builder {
         output.prefixNeedsApp = output.prefixStart.map { output.automaton.requiresPhrase(of: appSet, from: $0) } ?? false
         output.suffixNeedsApp = output.suffixStart.map { output.automaton.requiresPhrase(of: appSet, from: $0) } ?? false
         output.draft = AutomatonDraft()
-        output.phrases = FrozenPhrases(sets: output.phraseSets, skipWords: output.skipWords, keys: output.keys.keys)
+        output.phrases = FrozenPhrases(sets: output.phraseSets, skipWords: output.skipWords)
         for index in output.phraseSets.indices { output.phraseSets[index].dropTries() }
     }
 

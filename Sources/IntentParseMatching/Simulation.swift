@@ -453,8 +453,8 @@ struct MatchScratch {
         self.tokenKeys = tokenKeys
         tokenKeys.fill(text.tokens)
         let view = tokenKeys.view, phraseTries = grammar.phrases.view
-        for (index, token) in text.tokens.enumerated() {
-            keyIDs.append(phraseTries.keyID(view, index) ?? grammar.keys.id(token.looseKey))
+        for token in text.tokens {
+            keyIDs.append(grammar.keys.id(token.looseKey))
             isPunctuation.append(token.isPunctuation)
             keyFirst.append(false)
             wordCounts.append(wordCounts[wordCounts.count - 1] + (token.isPunctuation ? 0 : 1))

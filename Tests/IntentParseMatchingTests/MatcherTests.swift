@@ -222,24 +222,6 @@ import Testing
         #expect(parser.parse("hey computer send a message to Coco saying hi", locale: "en").best?.spoken("content") == ["hi"])
     }
 
-    @Test func keyTrieAgreesWithTheKeyTable() throws {
-        let matcher = try #require(parser.matchers["en"])
-        let grammar = matcher.grammar
-        let phrases = grammar.phrases.view
-        let text = grammar.keys.keys.joined(separator: " ") + " Message MESSAGE messag messages zzz café K ; é 3rd"
-        let tokens = grammar.normalizer.tokenize(text).tokens
-        let keys = TokenKeys()
-        keys.fill(tokens)
-        for (index, token) in tokens.enumerated() {
-            let expected = grammar.keys.id(token.looseKey)
-            if let found = phrases.keyID(keys.view, index) {
-                #expect(found == expected, "\(token.looseKey)")
-            } else {
-                #expect(token.looseKey.utf8.contains { $0 >= 0x80 }, "\(token.looseKey) is ASCII")
-            }
-        }
-    }
-
     @Test func aGrammarWithoutSkipWordsMatches() throws {
         let grammar = MatcherFixture.grammarText.replacingOccurrences(of: "skip_words: [\"please\", \"hey siri\"]", with: "")
         #expect(grammar != MatcherFixture.grammarText)
