@@ -63,8 +63,7 @@ public struct IntentMatcher: Sendable {
             return result
         }
         var taken = scratch.take()
-        taken.prepare(grammar: grammar, text: tokenized)
-        var simulation = Simulation(grammar: grammar, text: tokenized, entityContext: context.entityContext, prepared: &taken)
+        var simulation = Simulation(grammar: grammar, text: tokenized, entityContext: context.entityContext, scratch: &taken)
         let accepts = templateAccepts(&simulation, tokenized)
         let interpreter = Interpreter(grammar: grammar, text: tokenized, contextApp: contextAppIndex(context.app), wordCount: words)
         let keep = context.maxAlternatives + 1
@@ -194,10 +193,8 @@ public struct IntentMatcher: Sendable {
 
     /// The templates `match` would run its automata for on `text` (for tests and `explain`).
     func candidateTemplates(for text: String) -> [Int32] {
-        let tokenized = grammar.normalizer.tokenize(text)
         var scratch = MatchScratch()
-        scratch.prepare(grammar: grammar, text: tokenized)
-        var simulation = Simulation(grammar: grammar, text: tokenized, entityContext: EntityContext(), prepared: &scratch)
+        var simulation = Simulation(grammar: grammar, text: grammar.normalizer.tokenize(text), entityContext: EntityContext(), scratch: &scratch)
         return candidateTemplates(&simulation)
     }
 

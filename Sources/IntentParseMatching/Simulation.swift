@@ -34,13 +34,14 @@ struct Simulation {
     /// The last position of the run in progress.
     private var limitOfRun = 0
 
-    /// A simulation over `text`, whose memory was prepared for it (`MatchScratch.prepare`)
-    /// and is swapped in (`scratch` is left empty).
+    /// A simulation over `text`, whose memory is `scratch` (taken from the pool), prepared for
+    /// `text` in place and swapped in (`scratch` is left empty).
     ///
     /// NB: swapped, because every way of passing the scratch in by value (preparing it in
-    /// here, in place or in a local, or moving it in prepared) made the compiler copy it
-    /// (twenty arrays' references) or the whole simulation.
-    init(grammar: CompiledGrammar, text: TokenizedText, entityContext: EntityContext, prepared scratch: inout MatchScratch) {
+    /// here in a local, or moving it in prepared) made the compiler copy it (twenty arrays'
+    /// references) or the whole simulation.
+    init(grammar: CompiledGrammar, text: TokenizedText, entityContext: EntityContext, scratch: inout MatchScratch) {
+        scratch.prepare(grammar: grammar, text: text)
         self.scratch = MatchScratch()
         self.grammar = grammar
         self.text = text
@@ -446,7 +447,7 @@ struct MatchScratch {
 
     /// Readies the scratch for matching `text`: per-token keys, word counts and skip words,
     /// nothing remembered from the last utterance.
-    mutating func prepare(grammar: CompiledGrammar, text: TokenizedText) {
+    fileprivate mutating func prepare(grammar: CompiledGrammar, text: TokenizedText) {
         memoStride = grammar.phraseSets.count + grammar.entities.count
         reset(memoSlots: memoStride * (text.tokens.count + 1))
         let tokenKeys = self.tokenKeys ?? TokenKeys()
