@@ -68,9 +68,11 @@ struct FrozenAutomaton: Sendable {
     init() { storage = Storage(nodes: [], edges: [], edgeWords: []) }
 
     /// Groups the draft's edges by node (a counting sort), non-consuming edges first, keeping
-    /// each node's edges in the order they were added.
+    /// each node's edges in the order they were added; edges into a pass-through node go
+    /// straight on to where it leads (`passThroughTargets`).
     init(_ draft: AutomatonDraft) {
         let count = draft.allowsSkip.count
+        let forward = FrozenAutomaton.passThroughTargets(draft)
         var quiet = [Int32](repeating: 0, count: count)
         var consuming = [Int32](repeating: 0, count: count)
         for (from, edge) in draft.edges {
@@ -88,8 +90,10 @@ struct FrozenAutomaton: Sendable {
         var nextQuiet = nodes.map(\.edgeStart), nextConsuming = nodes.map(\.consumingStart)
         let placeholder = Edge(kind: .epsilon, target: 0)
         var edges = [Edge](repeating: placeholder, count: draft.edges.count)
-        for (from, edge) in draft.edges {
+        for (from, original) in draft.edges {
             let node = Int(from)
+            var edge = original
+            edge.target = forward[Int(edge.target)]
             if edge.consumes {
                 edges[Int(nextConsuming[node])] = edge
                 nextConsuming[node] += 1
@@ -110,6 +114,36 @@ struct FrozenAutomaton: Sendable {
             return FrozenAutomaton.notAWord
         }
         storage = Storage(nodes: nodes, edges: edges, edgeWords: edgeWords)
+    }
+
+    /// Per node, the node an edge into it may lead to instead: itself, or, for a node whose
+    /// one edge is an empty one (the end of an alternative or of an optional part, which
+    /// Thompson's construction joins to what follows), where that chain of such nodes ends.
+    ///
+    /// NB: a thread at a pass-through node can do nothing its successor cannot (it has no
+    /// other edge, and punctuation passes anywhere), except drop skip words where the successor
+    /// may not: such a node is kept. Bypassing it saves a chart entry and an expansion every
+    /// time a thread ends an alternative or an optional part, which is most of them.
+    static func passThroughTargets(_ draft: AutomatonDraft) -> [Int32] {
+        let count = draft.allowsSkip.count
+        var edgeCount = [Int32](repeating: 0, count: count)
+        var only = [Int32](repeating: -1, count: count)
+        for (from, edge) in draft.edges {
+            edgeCount[Int(from)] += 1
+            if case .epsilon = edge.kind { only[Int(from)] = edge.target }
+        }
+        var forward = Array(0..<Int32(count))
+        for node in 0..<count {
+            var target = Int32(node), steps = 0
+            // A chain is followed while each link passes through; the step bound guards a cycle.
+            while steps < count, edgeCount[Int(target)] == 1, only[Int(target)] >= 0,
+                  !draft.allowsSkip[Int(target)] || draft.allowsSkip[Int(only[Int(target)])] {
+                target = only[Int(target)]
+                steps += 1
+            }
+            forward[node] = target
+        }
+        return forward
     }
 
     /// The gate of a node that does more than consume one literal word.

@@ -162,21 +162,19 @@ public struct IntentMatcher: Sendable {
         var result = grammar.tables.unindexed
         result.reserveCapacity(result.count + 32)
         var ifAnAppIsNamed: [Int32] = []
-        for position in 0...simulation.keyIDs.count {
-            let key: Int32
-            if position < simulation.keyIDs.count {
-                guard simulation.firstOccurrences[position] else { continue }
-                key = simulation.keyIDs[position]
-            } else {
-                key = grammar.tables.appNamedKey
-            }
-            guard key != KeyTable.none else { continue }
-            for template in grammar.tables.index.templates(for: key) {
-                switch grammar.tables.requirements.satisfied(template, clauseStamp: simulation.clauseStamp, stamp: stamp) {
-                case .yes: result.append(template)
-                case .ifAnAppIsNamed: ifAnAppIsNamed.append(template)
-                case .no: break
+        let grammar = self.grammar
+        simulation.withCandidateKeys { keyIDs, firstOccurrences, clauseStamp in
+            for position in 0...keyIDs.count {
+                let key: Int32
+                if position < keyIDs.count {
+                    guard firstOccurrences[position] else { continue }
+                    key = keyIDs[position]
+                } else {
+                    key = grammar.tables.appNamedKey
                 }
+                guard key != KeyTable.none else { continue }
+                grammar.tables.requirements.select(grammar.tables.index.templates(for: key), clauseStamp: clauseStamp, stamp: stamp,
+                                                   satisfied: &result, ifAnAppIsNamed: &ifAnAppIsNamed)
             }
         }
         if !ifAnAppIsNamed.isEmpty, simulation.namesAnApp { result += ifAnAppIsNamed }

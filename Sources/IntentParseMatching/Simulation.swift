@@ -92,8 +92,16 @@ struct Simulation {
         return scratch.stamp
     }
 
-    /// Per required clause, the stamp of the last utterance that satisfied it.
-    var clauseStamp: [UInt32] { _read { yield scratch.clauseStamp } }
+    /// Calls `body` with the utterance's keys, whether each is its key's first occurrence
+    /// (after `markPresentKeys`) and, per required clause, the stamp of the last utterance
+    /// that satisfied it (after `markSatisfiedClauses`).
+    func withCandidateKeys<R>(_ body: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Bool>, UnsafeBufferPointer<UInt32>) -> R) -> R {
+        scratch.keyIDs.withUnsafeBufferPointer { keys in
+            scratch.keyFirst.withUnsafeBufferPointer { first in
+                scratch.clauseStamp.withUnsafeBufferPointer { body(keys, first, $0) }
+            }
+        }
+    }
 
     /// Whether an app's name (or a sounds-alike) starts at some word of the utterance, when a
     /// template requires one; the lookups are the memoized ones the automata use.
@@ -122,9 +130,6 @@ struct Simulation {
         guard position < tokenCount else { return false }
         return firstWords.contains(scratch.keyIDs[position]) || scratch.skipStart[position] < scratch.skipStart[position + 1]
     }
-
-    /// Per token, whether it is the first with its key (after `markPresentKeys`).
-    var firstOccurrences: [Bool] { _read { yield scratch.keyFirst } }
 
     /// Number of words (non-punctuation tokens) in `start..<end`.
     func words(_ start: Int, _ end: Int) -> Int { scratch.wordCounts[end] - scratch.wordCounts[start] }
