@@ -10,7 +10,8 @@ public enum ResultJSON {
     /// The line written straight as text: the same bytes as `object(result).serialized`,
     /// without building the tree.
     public static func line(_ result: MatchResult) -> String {
-        var writer = JSONWriter()
+        // Most lines are the text, twice its length in names and values, and the fixed keys.
+        var writer = JSONWriter(capacity: 320 + 2 * result.text.utf8.count)
         emit(result, into: &writer)
         return writer.text
     }
@@ -18,65 +19,65 @@ public enum ResultJSON {
     /// The result object, key by key in the contract's order.
     public static func emit(_ result: MatchResult, into sink: inout some JSONSink) {
         sink.beginObject()
-        sink.key("text")
+        sink.fixedKey("text")
         sink.string(result.text)
-        sink.key("locale")
+        sink.fixedKey("locale")
         sink.string(result.locale)
         guard let best = result.interpretations.first else {
-            for key in ["intent", "domain", "app", "appIdentifier"] {
-                sink.key(key)
+            for key: StaticString in ["intent", "domain", "app", "appIdentifier"] {
+                sink.fixedKey(key)
                 sink.null()
             }
-            sink.key("score")
+            sink.fixedKey("score")
             sink.number(0)
-            sink.key("parameters")
+            sink.fixedKey("parameters")
             sink.beginObject()
             sink.endObject()
-            for key in ["missing", "alternatives"] {
-                sink.key(key)
+            for key: StaticString in ["missing", "alternatives"] {
+                sink.fixedKey(key)
                 sink.beginArray()
                 sink.endArray()
             }
-            sink.key("reason")
+            sink.fixedKey("reason")
             sink.string(result.reason ?? "no match")
             sink.endObject()
             return
         }
-        sink.key("intent")
+        sink.fixedKey("intent")
         sink.string(best.intent)
-        sink.key("domain")
+        sink.fixedKey("domain")
         sink.string(best.domain.rawValue)
-        sink.key("app")
+        sink.fixedKey("app")
         sink.string(best.app?.displayName)
-        sink.key("appIdentifier")
+        sink.fixedKey("appIdentifier")
         sink.string(best.app?.identifier)
-        sink.key("score")
+        sink.fixedKey("score")
         sink.number(best.score)
-        sink.key("parameters")
+        sink.fixedKey("parameters")
         emitParameters(best, into: &sink)
-        sink.key("missing")
+        sink.fixedKey("missing")
         sink.beginArray()
         for name in best.missing { sink.string(name) }
         sink.endArray()
-        sink.key("alternatives")
+        sink.fixedKey("alternatives")
         sink.beginArray()
         for other in result.interpretations.dropFirst() {
             sink.beginObject()
-            sink.key("intent")
+            sink.fixedKey("intent")
             sink.string(other.intent)
-            sink.key("app")
+            sink.fixedKey("app")
             sink.string(other.app?.displayName)
-            sink.key("score")
+            sink.fixedKey("score")
             sink.number(other.score)
             sink.endObject()
         }
         sink.endArray()
-        sink.key("requiresAuthentication")
+        sink.fixedKey("requiresAuthentication")
         sink.bool(best.requiresAuthentication)
         if let shortcut = best.shortcut {
-            sink.key("shortcut")
+            sink.fixedKey("shortcut")
             sink.beginObject()
-            sink.key("phrase")
+            sink.fixedKey("phrase")
             sink.string(shortcut.phrase)
             sink.member("userActivityType", ifPresent: shortcut.userActivityType)
             sink.member("title", ifPresent: shortcut.title)
@@ -111,11 +112,11 @@ public enum ResultJSON {
 
     private static func emitValue(_ slot: SlotValue, into sink: inout some JSONSink) {
         sink.beginObject()
-        sink.key("spoken")
+        sink.fixedKey("spoken")
         sink.string(slot.spoken)
         sink.member("identifier", ifPresent: slot.identifier)
         if let value = slot.value {
-            sink.key("value")
+            sink.fixedKey("value")
             sink.value(value)
         }
         sink.endObject()

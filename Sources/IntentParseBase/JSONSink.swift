@@ -10,6 +10,9 @@ public protocol JSONSink {
     mutating func endArray()
     /// The next member's key (inside an object, before its value).
     mutating func key(_ key: String)
+    /// A key fixed in the program (the output contract's), which needs no escaping: it must
+    /// not contain a quote, a backslash or a control character.
+    mutating func fixedKey(_ key: StaticString)
     mutating func value(_ value: JSONValue)
     mutating func string(_ string: String)
     mutating func number(_ number: Double)
@@ -18,22 +21,25 @@ public protocol JSONSink {
 }
 
 extension JSONSink {
+    public mutating func fixedKey(_ key: StaticString) { self.key(key.description) }
+
     /// A string, or null.
     public mutating func string(_ string: String?) {
         if let string { self.string(string) } else { null() }
     }
 
     /// A member with a string value, left out when there is no value.
-    public mutating func member(_ key: String, ifPresent string: String?) {
+    public mutating func member(_ key: StaticString, ifPresent string: String?) {
         guard let string else { return }
-        self.key(key)
+        fixedKey(key)
         self.string(string)
     }
 }
 
 /// Writes compact JSON (no spaces) as UTF-8, exactly as `JSONValue.serialized` would.
 public struct JSONWriter: JSONSink {
-    public private(set) var bytes: [UInt8] = []
+    /// The bytes, in a buffer of the writer's own (copied before a write if the writer was).
+    private var out: JSONBytes
     /// Per open container, whether it already has an element, so commas go between elements:
     /// the first 64 levels as bits (no allocation), deeper ones in `deeper`.
     private var hasElement: UInt64 = 0
@@ -41,37 +47,47 @@ public struct JSONWriter: JSONSink {
     private var depth = 0
     private var afterKey = false
 
-    public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 256) { out = JSONBytes(capacity: capacity) }
+
+    /// The bytes written so far.
+    public var bytes: [UInt8] { Array(out.buffer) }
 
     /// The text written so far.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    public var text: String { String(decoding: out.buffer, as: UTF8.self) }
+
+    /// Makes the buffer this writer's alone before it is written to.
+    @inline(__always) private mutating func unique() {
+        if !isKnownUniquelyReferenced(&out) { out = out.copy() }
+    }
 
     /// A comma before any element but a container's first one (a member's value follows its key).
     private mutating func element() {
+        unique()
         if afterKey {
             afterKey = false
             return
         }
         guard depth > 0 else { return }
         if depth > 64 {
-            if deeper[depth - 65] { bytes.append(UInt8(ascii: ",")) } else { deeper[depth - 65] = true }
+            if deeper[depth - 65] { out.append(UInt8(ascii: ",")) } else { deeper[depth - 65] = true }
             return
         }
         let bit: UInt64 = 1 << UInt64(depth - 1)
-        if hasElement & bit != 0 { bytes.append(UInt8(ascii: ",")) } else { hasElement |= bit }
+        if hasElement & bit != 0 { out.append(UInt8(ascii: ",")) } else { hasElement |= bit }
     }
 
     private mutating func open(_ bracket: Unicode.Scalar) {
         element()
-        bytes.append(UInt8(ascii: bracket))
+        out.append(UInt8(ascii: bracket))
         depth += 1
         if depth > 64 { deeper.append(false) } else { hasElement &= ~(1 << UInt64(depth - 1)) }
     }
 
     private mutating func close(_ bracket: Unicode.Scalar) {
+        unique()
         if depth > 64 { deeper.removeLast() }
         depth = max(0, depth - 1)
-        bytes.append(UInt8(ascii: bracket))
+        out.append(UInt8(ascii: bracket))
     }
 
     public mutating func beginObject() { open("{") }
@@ -81,24 +97,34 @@ public struct JSONWriter: JSONSink {
 
     public mutating func key(_ key: String) {
         element()
-        JSONValue.writeString(key, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
+        JSONValue.writeString(key, to: &out)
+        out.append(UInt8(ascii: ":"))
+        afterKey = true
+    }
+
+    /// Written as it is: a fixed key needs no escaping, nor the cost of reading a `String`.
+    public mutating func fixedKey(_ key: StaticString) {
+        element()
+        out.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { out.append(contentsOf: $0) }
+        out.append(UInt8(ascii: "\""))
+        out.append(UInt8(ascii: ":"))
         afterKey = true
     }
 
     public mutating func value(_ value: JSONValue) {
         element()
-        value.write(to: &bytes)
+        value.write(into: &out)
     }
 
     public mutating func string(_ string: String) {
         element()
-        JSONValue.writeString(string, to: &bytes)
+        JSONValue.writeString(string, to: &out)
     }
 
     public mutating func number(_ number: Double) {
         element()
-        JSONValue.writeNumber(number, to: &bytes)
+        JSONValue.writeNumber(number, to: &out)
     }
 
     public mutating func bool(_ bool: Bool) { value(.bool(bool)) }

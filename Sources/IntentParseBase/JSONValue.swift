@@ -49,7 +49,9 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// Appends the compact serialisation as UTF-8.
-    public func write(to out: inout [UInt8]) {
+    public func write(to out: inout [UInt8]) { write(into: &out) }
+
+    func write(into out: inout some JSONOutput) {
         switch self {
         case .null: JSONValue.append("null", to: &out)
         case .bool(let b): JSONValue.append(b ? "true" : "false", to: &out)
@@ -59,7 +61,7 @@ public enum JSONValue: Sendable, Equatable {
             out.append(UInt8(ascii: "["))
             for i in items.indices {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                items[i].write(to: &out)
+                items[i].write(into: &out)
             }
             out.append(UInt8(ascii: "]"))
         case .object(let members):
@@ -68,14 +70,14 @@ public enum JSONValue: Sendable, Equatable {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 JSONValue.writeString(members[i].0, to: &out)
                 out.append(UInt8(ascii: ":"))
-                members[i].1.write(to: &out)
+                members[i].1.write(into: &out)
             }
             out.append(UInt8(ascii: "}"))
         }
     }
 
     /// Integers print without a fraction; other numbers with up to 15 significant digits.
-    static func writeNumber(_ n: Double, to out: inout [UInt8]) {
+    static func writeNumber(_ n: Double, to out: inout some JSONOutput) {
         guard n.isFinite else { return append("null", to: &out) }
         if n == n.rounded(), abs(n) < 1e15 { return append(String(Int64(n)), to: &out) }
         // Few decimals (scores, amounts): n is the double nearest k / 10^d, which %.15g prints
@@ -91,8 +93,8 @@ public enum JSONValue: Sendable, Equatable {
             append(String(magnitude / divisor), to: &out)
             out.append(UInt8(ascii: "."))
             let fraction = String(magnitude % divisor)
-            out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits - fraction.utf8.count))
-            out.append(contentsOf: fraction.utf8.reversed().drop { $0 == UInt8(ascii: "0") }.reversed())
+            for _ in 0..<(digits - fraction.utf8.count) { out.append(UInt8(ascii: "0")) }
+            for byte in fraction.utf8.reversed().drop(while: { $0 == UInt8(ascii: "0") }).reversed() { out.append(byte) }
             return
         }
         // %.15g through vsnprintf into a stack buffer: Foundation's String(format:) costs more
@@ -103,29 +105,29 @@ public enum JSONValue: Sendable, Equatable {
             guard count > 0, count < 32 else { return false }
             let bytes = UnsafeRawBufferPointer(start: base, count: Int(count))
             guard !bytes.contains(UInt8(ascii: "e")) else { return false }
-            out.append(contentsOf: bytes)
+            out.append(contentsOf: bytes.bindMemory(to: UInt8.self))
             return true
         }
         if !written { append(String(n), to: &out) }
     }
 
     /// Appends the text's UTF-8 in one copy.
-    private static func append(_ text: String, to out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { out.append(contentsOf: $0) }
+    private static func append(_ text: String, to out: inout some JSONOutput) {
+        out.append(utf8: text)
     }
 
-    static func writeString(_ s: String, to out: inout [UInt8]) {
+    static func writeString(_ s: String, to out: inout some JSONOutput) {
         out.append(UInt8(ascii: "\""))
         // Bytes below 0x20, a quote, a backslash, or 0xE2 (the lead byte of U+2028 and U+2029)
         // need a look; anything else is copied as it is, in one copy.
-        var text = s
-        let plain = text.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C && $0 != 0xE2 }) else { return false }
+        // NB: read in place through the UTF-8 view's storage: `withUTF8` on a copy cost
+        // hundreds of instructions per short string (keys, names), more than the bytes.
+        let plain = s.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 { return false }
             out.append(contentsOf: bytes)
             return true
         }
-        if plain {
+        if plain == true {
             out.append(UInt8(ascii: "\""))
             return
         }
