@@ -51,14 +51,17 @@ struct ShortcutIndex: Sendable {
         // Most utterances are longer than any shortcut phrase: say so before building a key.
         // (ASCII has a character per byte, other text at least one per four bytes; a near
         // match is at most two characters longer.)
-        var bytes = 0, isASCII = true
-        for token in tokens where !token.isPunctuation {
-            for byte in token.looseKey.utf8 {
-                bytes += 1
-                if byte >= 0x80 { isASCII = false }
+        // NB: counted with `utf8.count` (constant time); the bytes are looked at only when the
+        // count alone cannot tell.
+        var bytes = 0
+        for token in tokens where !token.isPunctuation { bytes += token.looseKey.utf8.count }
+        if bytes > maxKeyBytes {
+            if (bytes + 3) / 4 > maxKeyLength + 2 { return nil }
+            let isASCII = tokens.allSatisfy { token in
+                token.isPunctuation || token.looseKey.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? false
             }
+            if isASCII, bytes > maxKeyLength + 2 { return nil }
         }
-        if bytes > maxKeyBytes, (isASCII ? bytes : (bytes + 3) / 4) > maxKeyLength + 2 { return nil }
         var key = ""
         for token in tokens where !token.isPunctuation { key += token.looseKey }
         if let index = exact[key] { return (entries[index], true) }
