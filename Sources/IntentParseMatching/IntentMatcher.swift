@@ -173,8 +173,7 @@ public struct IntentMatcher: Sendable {
                     key = grammar.tables.appNamedKey
                 }
                 guard key != KeyTable.none else { continue }
-                grammar.tables.requirements.select(grammar.tables.index.templates(for: key), clauseStamp: clauseStamp, stamp: stamp,
-                                                   satisfied: &result, ifAnAppIsNamed: &ifAnAppIsNamed)
+                grammar.tables.index.select(key, clauseStamp: clauseStamp, stamp: stamp, satisfied: &result, ifAnAppIsNamed: &ifAnAppIsNamed)
             }
         }
         if !ifAnAppIsNamed.isEmpty, simulation.namesAnApp { result += ifAnAppIsNamed }

@@ -34,8 +34,8 @@ extension Builder {
         }
         output.appNamedKey = output.keys.id(CompiledGrammar.appNamedKey)
         output.appSlot = output.slotIndex(LanguageGrammar.appList)
-        output.index = TemplateIndex(byKey, keyCount: output.keys.count)
         output.requirements.finish(keyCount: output.keys.count, appNamedKey: output.appNamedKey)
+        output.index = TemplateIndex(byKey, keyCount: output.keys.count, requirements: output.requirements)
     }
 
     /// A clause bigger than this (a choice of many words) is not worth indexing by.
@@ -146,64 +146,75 @@ struct TemplateRequirements: Sendable {
         for index in Int(keyStart[k])..<Int(keyStart[k + 1]) { clauseStamp[Int(keyClauses[index])] = stamp }
     }
 
-    /// Sorts `templates` by whether every one of their clauses is stamped with `stamp` (after
-    /// `mark` for each of the utterance's words): those that are go to `satisfied`, those
-    /// that would be if an app were named go to `ifAnAppIsNamed` (that check costs phrase
-    /// lookups, so the caller makes it only for templates that need it), the rest nowhere.
-    ///
-    /// NB: about seventy templates are looked at per utterance to keep about nine, so this is
-    /// one loop over plain buffers: a call per template, with the stamps passed as an array,
-    /// cost more than the look-ups themselves.
-    func select(_ templates: ArraySlice<Int32>, clauseStamp: UnsafeBufferPointer<UInt32>, stamp: UInt32,
-                satisfied: inout [Int32], ifAnAppIsNamed: inout [Int32]) {
-        templateStart.withUnsafeBufferPointer { starts in
-            clauses.withUnsafeBufferPointer { clauses in
-                clauseNamesApp.withUnsafeBufferPointer { namesApp in
-                    for template in templates {
-                        let t = Int(template)
-                        guard t + 1 < starts.count else {
-                            satisfied.append(template)
-                            continue
-                        }
-                        var needsApp = false, fails = false
-                        for index in Int(starts[t])..<Int(starts[t + 1]) {
-                            let clause = Int(clauses[index])
-                            if clauseStamp[clause] == stamp { continue }
-                            guard namesApp[clause] else {
-                                fails = true
-                                break
-                            }
-                            needsApp = true
-                        }
-                        if fails { continue }
-                        if needsApp { ifAnAppIsNamed.append(template) } else { satisfied.append(template) }
-                    }
-                }
-            }
-        }
+    /// The clause ids of `template`, each written `~id` when naming an app would satisfy it.
+    func clauses(of template: Int32) -> [Int32] {
+        let t = Int(template)
+        guard t + 1 < templateStart.count else { return [] }
+        return clauses[Int(templateStart[t])..<Int(templateStart[t + 1])].map { clauseNamesApp[Int($0)] ? ~$0 : $0 }
     }
 }
 
-/// Templates by interned key, as one flat array: key k's templates are
-/// `templates[start[k]..<start[k + 1]]`. Keys interned after the index was built have none.
+/// Templates by interned key, each with its required clauses, as one flat array: key k's
+/// records are `records[start[k]..<start[k + 1]]`, and a record is a template id, its clause
+/// count n, then its n clause ids (`~id` for a clause that naming an app satisfies). Keys
+/// interned after the index was built have none.
+///
+/// NB: the clauses are kept inline, so checking the templates filed under a word reads one
+/// run of memory: about seventy templates are looked at per utterance to keep about nine, and
+/// reading their clauses through a table per template missed the cache on every one.
 struct TemplateIndex: Sendable {
     private var start: [Int32] = [0]
-    private var templates: [Int32] = []
+    private var records: [Int32] = []
 
     init() {}
 
-    init(_ byKey: [Int32: [Int32]], keyCount: Int) {
+    init(_ byKey: [Int32: [Int32]], keyCount: Int, requirements: TemplateRequirements) {
         start = [0]
         start.reserveCapacity(keyCount + 1)
         for key in 0..<Int32(keyCount) {
-            templates += byKey[key] ?? []
-            start.append(Int32(templates.count))
+            for template in byKey[key] ?? [] {
+                let clauses = requirements.clauses(of: template)
+                records.append(template)
+                records.append(Int32(clauses.count))
+                records += clauses
+            }
+            start.append(Int32(records.count))
         }
     }
 
-    func templates(for key: Int32) -> ArraySlice<Int32> {
+    /// Sorts the templates filed under `key` by whether every one of their clauses is stamped
+    /// with `stamp` (after `TemplateRequirements.mark` for each of the utterance's words):
+    /// those that are go to `satisfied`, those that would be if an app were named go to
+    /// `ifAnAppIsNamed` (that check costs phrase lookups, so the caller makes it only for the
+    /// templates that need it), the rest nowhere.
+    func select(_ key: Int32, clauseStamp: UnsafeBufferPointer<UInt32>, stamp: UInt32,
+                satisfied: inout [Int32], ifAnAppIsNamed: inout [Int32]) {
         let k = Int(key)
-        guard k >= 0, k + 1 < start.count else { return [] }
-        return templates[Int(start[k])..<Int(start[k + 1])]
+        guard k >= 0, k + 1 < start.count else { return }
+        records.withUnsafeBufferPointer { records in
+            var index = Int(start[k])
+            let end = Int(start[k + 1])
+            while index < end {
+                let template = records[index]
+                let clausesEnd = index + 2 + Int(records[index + 1])
+                index += 2
+                var needsApp = false, fails = false
+                while index < clausesEnd {
+                    let clause = records[index]
+                    index += 1
+                    if clause >= 0 {
+                        if clauseStamp[Int(clause)] != stamp {
+                            fails = true
+                            break
+                        }
+                    } else if clauseStamp[Int(~clause)] != stamp {
+                        needsApp = true
+                    }
+                }
+                index = clausesEnd
+                if fails { continue }
+                if needsApp { ifAnAppIsNamed.append(template) } else { satisfied.append(template) }
+            }
+        }
     }
 }
