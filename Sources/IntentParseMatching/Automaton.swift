@@ -67,16 +67,35 @@ struct FrozenAutomaton: Sendable {
 
     init() { storage = Storage(nodes: [], edges: [], edgeWords: []) }
 
-    /// Groups the draft's edges by node (a counting sort), non-consuming edges first, keeping
-    /// each node's edges in the order they were added; edges into a pass-through node go
-    /// straight on to where it leads (`passThroughTargets`).
-    init(_ draft: AutomatonDraft) {
-        let count = draft.allowsSkip.count
+    /// Freezes `draft`: groups its edges by node (a counting sort), non-consuming edges first,
+    /// keeping each node's edges in the order they were added. Edges into a pass-through node
+    /// go straight on to where it leads (`passThroughTargets`), and the pass-through nodes,
+    /// which no edge reaches then, are dropped unless they are among `roots` (where runs
+    /// start). Returns the automaton and each draft node's number in it (-1 if dropped).
+    ///
+    /// NB: dropping them is for the cache: a run visits a few dozen nodes scattered over tens
+    /// of thousands, and most of its time goes in waiting for their records.
+    static func freeze(_ draft: AutomatonDraft, roots: [Int32]) -> (automaton: FrozenAutomaton, numbers: [Int32]) {
+        let draftCount = draft.allowsSkip.count
         let forward = FrozenAutomaton.passThroughTargets(draft)
+        var numbers = [Int32](repeating: -1, count: draftCount)
+        for root in roots where root >= 0 && Int(root) < draftCount { numbers[Int(root)] = 0 }
+        var count = 0
+        for node in 0..<draftCount where forward[node] == Int32(node) || numbers[node] == 0 {
+            numbers[node] = Int32(count)
+            count += 1
+        }
         var quiet = [Int32](repeating: 0, count: count)
         var consuming = [Int32](repeating: 0, count: count)
-        for (from, edge) in draft.edges {
-            if edge.consumes { consuming[Int(from)] += 1 } else { quiet[Int(from)] += 1 }
+        var allowsSkip = [Bool](repeating: true, count: count)
+        for node in 0..<draftCount where numbers[node] >= 0 { allowsSkip[Int(numbers[node])] = draft.allowsSkip[node] }
+        var kept: [(from: Int32, edge: Edge)] = []
+        kept.reserveCapacity(draft.edges.count)
+        for (from, original) in draft.edges where numbers[Int(from)] >= 0 {
+            var edge = original
+            edge.target = numbers[Int(forward[Int(edge.target)])]
+            kept.append((numbers[Int(from)], edge))
+            if edge.consumes { consuming[Int(numbers[Int(from)])] += 1 } else { quiet[Int(numbers[Int(from)])] += 1 }
         }
         var nodes: [Node] = []
         nodes.reserveCapacity(count)
@@ -85,15 +104,13 @@ struct FrozenAutomaton: Sendable {
             let start = end
             end += quiet[node] + consuming[node]
             nodes.append(Node(edgeStart: start, consumingStart: start + quiet[node], edgeEnd: end,
-                              gate: FrozenAutomaton.ungated, allowsSkip: draft.allowsSkip[node]))
+                              gate: FrozenAutomaton.ungated, allowsSkip: allowsSkip[node]))
         }
         var nextQuiet = nodes.map(\.edgeStart), nextConsuming = nodes.map(\.consumingStart)
         let placeholder = Edge(kind: .epsilon, target: 0)
-        var edges = [Edge](repeating: placeholder, count: draft.edges.count)
-        for (from, original) in draft.edges {
+        var edges = [Edge](repeating: placeholder, count: kept.count)
+        for (from, edge) in kept {
             let node = Int(from)
-            var edge = original
-            edge.target = forward[Int(edge.target)]
             if edge.consumes {
                 edges[Int(nextConsuming[node])] = edge
                 nextConsuming[node] += 1
@@ -106,15 +123,17 @@ struct FrozenAutomaton: Sendable {
         for node in 0..<count where quiet[node] == 0 && consuming[node] == 1 {
             if case .word(let key) = edges[Int(nodes[node].consumingStart)].kind {
                 nodes[node] = Node(edgeStart: nodes[node].edgeStart, consumingStart: nodes[node].consumingStart,
-                                   edgeEnd: nodes[node].edgeEnd, gate: key, allowsSkip: draft.allowsSkip[node])
+                                   edgeEnd: nodes[node].edgeEnd, gate: key, allowsSkip: allowsSkip[node])
             }
         }
         let edgeWords = edges.map { edge -> Int32 in
             if case .word(let key) = edge.kind { return key }
             return FrozenAutomaton.notAWord
         }
-        storage = Storage(nodes: nodes, edges: edges, edgeWords: edgeWords)
+        return (FrozenAutomaton(storage: Storage(nodes: nodes, edges: edges, edgeWords: edgeWords)), numbers)
     }
+
+    private init(storage: Storage) { self.storage = storage }
 
     /// Per node, the node an edge into it may lead to instead: itself, or, for a node whose
     /// one edge is an empty one (the end of an alternative or of an optional part, which

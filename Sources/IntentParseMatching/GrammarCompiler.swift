@@ -94,7 +94,12 @@ struct Builder {
         output.prefixStart = compileWrapper(LanguageGrammar.appPrefixRule, accept: Automaton.prefixAccept)
         output.suffixStart = compileWrapper(LanguageGrammar.appSuffixRule, accept: Automaton.suffixAccept)
         buildIndex()
-        output.automaton = FrozenAutomaton(output.draft)
+        let roots = output.templates.map(\.start) + [output.prefixStart, output.suffixStart].compactMap { $0 }
+        let (automaton, numbers) = FrozenAutomaton.freeze(output.draft, roots: roots)
+        output.automaton = automaton
+        for index in output.templates.indices { output.templates[index].start = numbers[Int(output.templates[index].start)] }
+        output.prefixStart = output.prefixStart.map { numbers[Int($0)] }
+        output.suffixStart = output.suffixStart.map { numbers[Int($0)] }
         output.suffixFirstWords = output.suffixStart.flatMap { output.automaton.firstWords(from: $0) }
         let appSet = output.appPhraseSet
         output.prefixNeedsApp = output.prefixStart.map { output.automaton.requiresPhrase(of: appSet, from: $0) } ?? false
