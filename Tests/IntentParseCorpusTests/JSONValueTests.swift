@@ -66,6 +66,35 @@ import IntentParseBase
         #expect(writer.text == #"{"name":"quote \" and \u2028","missing":null,"empty":[],"items":[1,0.25,false,{"inner":[null,"x"]},{}]}"#)
     }
 
+    @Test func aCopiedWriterKeepsItsOwnBytes() {
+        var first = JSONWriter(capacity: 1)
+        first.beginArray()
+        first.string("a")
+        var second = first
+        second.string("b \" c")
+        second.endArray()
+        first.endArray()
+        #expect(first.text == #"["a"]"#)
+        #expect(second.text == #"["a","b \" c"]"#)
+    }
+
+    @Test func fixedKeysAreWrittenAsTheTreeHasThem() {
+        func emit(into sink: inout some JSONSink) {
+            sink.beginObject()
+            sink.fixedKey("requiresAuthentication")
+            sink.bool(true)
+            sink.fixedKey("x")
+            sink.number(0.5)
+            sink.member("identifier", ifPresent: "é")
+            sink.member("title", ifPresent: nil)
+            sink.endObject()
+        }
+        var writer = JSONWriter()
+        emit(into: &writer)
+        #expect(writer.text == JSONTreeBuilder.build { emit(into: &$0) }.serialized)
+        #expect(writer.text == #"{"requiresAuthentication":true,"x":0.5,"identifier":"é"}"#)
+    }
+
     @Test func keepsKeyOrder() {
         let line = JSONValue.object([("z", .null), ("a", .bool(true)), ("m", .array([]))]).serialized
         #expect(line == #"{"z":null,"a":true,"m":[]}"#)
