@@ -78,10 +78,11 @@ struct FrozenAutomaton: Sendable {
     static func freeze(_ draft: AutomatonDraft, roots: [Int32]) -> (automaton: FrozenAutomaton, numbers: [Int32]) {
         let draftCount = draft.allowsSkip.count
         let forward = FrozenAutomaton.passThroughTargets(draft)
+        var isRoot = [Bool](repeating: false, count: draftCount)
+        for root in roots where root >= 0 && Int(root) < draftCount { isRoot[Int(root)] = true }
         var numbers = [Int32](repeating: -1, count: draftCount)
-        for root in roots where root >= 0 && Int(root) < draftCount { numbers[Int(root)] = 0 }
         var count = 0
-        for node in 0..<draftCount where forward[node] == Int32(node) || numbers[node] == 0 {
+        for node in 0..<draftCount where forward[node] == Int32(node) || isRoot[node] {
             numbers[node] = Int32(count)
             count += 1
         }

@@ -162,7 +162,6 @@ public struct IntentMatcher: Sendable {
         var result = grammar.tables.unindexed
         result.reserveCapacity(result.count + 32)
         var ifAnAppIsNamed: [Int32] = []
-        let grammar = self.grammar
         simulation.withCandidateKeys { keyIDs, firstOccurrences, clauseStamp in
             for position in 0...keyIDs.count {
                 let key: Int32

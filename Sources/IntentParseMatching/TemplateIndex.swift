@@ -34,8 +34,8 @@ extension Builder {
         }
         output.appNamedKey = output.keys.id(CompiledGrammar.appNamedKey)
         output.appSlot = output.slotIndex(LanguageGrammar.appList)
-        output.requirements.finish(keyCount: output.keys.count, appNamedKey: output.appNamedKey)
-        output.index = TemplateIndex(byKey, keyCount: output.keys.count, requirements: output.requirements)
+        let templateClauses = output.requirements.finish(keyCount: output.keys.count, appNamedKey: output.appNamedKey)
+        output.index = TemplateIndex(byKey, keyCount: output.keys.count, clauses: templateClauses)
     }
 
     /// A clause bigger than this (a choice of many words) is not worth indexing by.
@@ -90,9 +90,10 @@ extension Builder {
     }
 }
 
-/// Every required clause of every template, each distinct clause stored once: template t's
-/// clauses are `clauses[templateStart[t]..<templateStart[t + 1]]` (clause ids), and key k is in
-/// the clauses `keyClauses[keyStart[k]..<keyStart[k + 1]]`.
+/// Every required clause of every template, each distinct clause stored once: while templates
+/// are added, template t's clauses are `clauses[templateStart[t]..<templateStart[t + 1]]`
+/// (clause ids); once finished, key k is in the clauses `keyClauses[keyStart[k]..<keyStart[k + 1]]`
+/// and the templates' clause lists live in `TemplateIndex`.
 ///
 /// Per utterance, the clauses its keys satisfy are marked once (`mark`); a template is then
 /// checked by looking up its few clause ids, however many words each clause has.
@@ -103,10 +104,7 @@ struct TemplateRequirements: Sendable {
     private var clauseKeys: [[Int32]] = []
     private var keyStart: [Int32] = [0]
     private var keyClauses: [Int32] = []
-    /// Per clause, whether "an app is named" would satisfy it.
-    private var clauseNamesApp: [Bool] = []
-
-    var clauseCount: Int { clauseKeys.count }
+    private(set) var clauseCount = 0
 
     mutating func add(template: Int32, clauses required: [[Int32]]) {
         precondition(Int(template) == templateStart.count - 1, "templates are added in order")
@@ -123,9 +121,15 @@ struct TemplateRequirements: Sendable {
         templateStart.append(Int32(clauses.count))
     }
 
-    /// Builds the key → clauses table once every template is added (keys are < `keyCount`).
-    mutating func finish(keyCount: Int, appNamedKey: Int32) {
-        clauseNamesApp = clauseKeys.map { $0.contains(appNamedKey) }
+    /// Builds the key → clauses table once every template is added (keys are < `keyCount`),
+    /// and hands over each template's clause ids, written `~id` for a clause that naming an
+    /// app satisfies (for `TemplateIndex`); only the key table is kept.
+    mutating func finish(keyCount: Int, appNamedKey: Int32) -> [[Int32]] {
+        let namesApp = clauseKeys.map { $0.contains(appNamedKey) }
+        let templateClauses = (0..<(templateStart.count - 1)).map { t in
+            clauses[Int(templateStart[t])..<Int(templateStart[t + 1])].map { namesApp[Int($0)] ? ~$0 : $0 }
+        }
+        clauseCount = clauseKeys.count
         var byKey = [[Int32]](repeating: [], count: keyCount)
         for (id, keys) in clauseKeys.enumerated() {
             for key in keys where Int(key) < keyCount { byKey[Int(key)].append(Int32(id)) }
@@ -137,6 +141,10 @@ struct TemplateRequirements: Sendable {
             keyStart.append(Int32(keyClauses.count))
         }
         clauseIDs = [:]
+        clauseKeys = []
+        templateStart = [0]
+        clauses = []
+        return templateClauses
     }
 
     /// Stamps every clause that `key` satisfies.
@@ -144,13 +152,6 @@ struct TemplateRequirements: Sendable {
         let k = Int(key)
         guard k >= 0, k + 1 < keyStart.count else { return }
         for index in Int(keyStart[k])..<Int(keyStart[k + 1]) { clauseStamp[Int(keyClauses[index])] = stamp }
-    }
-
-    /// The clause ids of `template`, each written `~id` when naming an app would satisfy it.
-    func clauses(of template: Int32) -> [Int32] {
-        let t = Int(template)
-        guard t + 1 < templateStart.count else { return [] }
-        return clauses[Int(templateStart[t])..<Int(templateStart[t + 1])].map { clauseNamesApp[Int($0)] ? ~$0 : $0 }
     }
 }
 
@@ -168,15 +169,16 @@ struct TemplateIndex: Sendable {
 
     init() {}
 
-    init(_ byKey: [Int32: [Int32]], keyCount: Int, requirements: TemplateRequirements) {
+    /// `clauses`: per template, its clause ids as `TemplateRequirements.finish` hands them over.
+    init(_ byKey: [Int32: [Int32]], keyCount: Int, clauses: [[Int32]]) {
         start = [0]
         start.reserveCapacity(keyCount + 1)
         for key in 0..<Int32(keyCount) {
             for template in byKey[key] ?? [] {
-                let clauses = requirements.clauses(of: template)
+                let required = Int(template) < clauses.count ? clauses[Int(template)] : []
                 records.append(template)
-                records.append(Int32(clauses.count))
-                records += clauses
+                records.append(Int32(required.count))
+                records += required
             }
             start.append(Int32(records.count))
         }
