@@ -6,7 +6,7 @@ import IntentParseNormalization
 /// Readings: a symbol or ISO code, then an amount; or an amount, then any currency word; either
 /// maybe followed by "[and] N <subunits>" (cents, when the currency has them). Subunits alone
 /// ("50 cents") count in the locale's own currency (ICU's, for "en" USD).
-public struct CurrencyParser: EntityParser {
+public final class CurrencyParser: EntityParser {
     public let name = "currencyAmount"
 
     let amounts: AmountReader

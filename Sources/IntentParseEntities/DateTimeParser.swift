@@ -10,7 +10,7 @@ import IntentParseNormalization
 /// ("at 7 tomorrow evening", "Friday, March 3 at 8 pm"), or one offset ("in two hours") or
 /// weekend. Every complete prefix is a reading, longest first. `DateResolver` says how each is
 /// placed on the calendar.
-public struct DateTimeParser: EntityParser {
+public final class DateTimeParser: EntityParser {
     public let name = "dateTime"
     static let maxPieces = 3
 

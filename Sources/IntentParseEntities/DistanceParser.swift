@@ -6,7 +6,7 @@ import IntentParseNormalization
 /// NB: the value keeps the unit the user said ("10 km" → 10 kilometer, not 10,000 meter), so a
 /// goal reads back as it was spoken. Unit names are SiriKit's INWorkoutGoalUnitType cases
 /// (mile, meter, foot, yard, inch) plus "kilometer", which SiriKit lacks and an app converts.
-public struct DistanceParser: EntityParser {
+public final class DistanceParser: EntityParser {
     public let name = "distance"
     /// The units a data file may give words for.
     static let units = ["mile", "kilometer", "meter", "foot", "yard", "inch"]

@@ -5,7 +5,7 @@ import IntentParseNormalization
 ///
 /// Unit words come from the data file (`duration:`); each unit's length is fixed here. Months
 /// and years are left out on purpose: they have no fixed number of seconds.
-public struct DurationParser: EntityParser {
+public final class DurationParser: EntityParser {
     public let name = "duration"
     /// Seconds in each unit the data file may name.
     static let secondsPerUnit: [String: Double] = ["second": 1, "minute": 60, "hour": 3600, "day": 86_400, "week": 604_800]

@@ -82,7 +82,10 @@ public struct EntityContext: Sendable {
 }
 
 /// A built-in value parser: given tokens and a start, every reading that starts there.
-public protocol EntityParser: Sendable {
+///
+/// NB: parsers are classes. A parser holds its word tables inline (the date parser is over
+/// 8 KB), and a call through `any EntityParser` on a struct copied all of it to the stack.
+public protocol EntityParser: AnyObject, Sendable {
     var name: String { get }
     func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch]
 }

@@ -9,17 +9,17 @@ import IntentParseNormalization
 /// before the suffix is formatted with ICU's ordinal format and must give back what was
 /// written, so "3rd" is 3 but "3th" is nothing.
 /// NB: "last" is not an ordinal here; which item is last is the dialogue's business.
-public struct OrdinalParser: EntityParser {
+public final class OrdinalParser: EntityParser {
     public let name = "ordinal"
     /// Spelled-out ordinals are known up to this number.
     static let maxWords = 100
 
     private let digits: ICUNumberFormat?
     private let amounts: AmountReader
-    private var words = PhraseTable<Int>()
+    private let words: PhraseTable<Int>
     /// The loose key ICU's ordinal digits give for 1 to `maxWords` ("3rd" → "3rd"), formatted
     /// once: days of the month and small counts are read at most positions of a date.
-    private var digitKeys: [String?] = []
+    private let digitKeys: [String?]
 
     /// The words an ordinal in words can start with ("first", "twenty"); ordinals in digits
     /// ("3rd") start with a digit.
@@ -28,15 +28,18 @@ public struct OrdinalParser: EntityParser {
     init(locale: String, amounts: AmountReader) {
         self.amounts = amounts
         digits = ICUNumberFormat(locale: locale, style: CIP_NUMBER_ORDINAL_DIGITS)
-        if let digits {
-            digitKeys = (0...OrdinalParser.maxWords).map { n in
+        digitKeys = digits.map { digits in
+            (0...OrdinalParser.maxWords).map { n in
                 n == 0 ? nil : digits.format(Double(n)).map { amounts.normalizer.looseKeys($0).joined() }
             }
+        } ?? []
+        var words = PhraseTable<Int>()
+        if let spellOut = ICUNumberFormat(locale: locale, style: CIP_NUMBER_ORDINAL_WORDS) {
+            for n in 1...OrdinalParser.maxWords {
+                if let phrase = spellOut.format(Double(n)) { words.add(phrase, n, normalizer: amounts.normalizer) }
+            }
         }
-        guard let spellOut = ICUNumberFormat(locale: locale, style: CIP_NUMBER_ORDINAL_WORDS) else { return }
-        for n in 1...OrdinalParser.maxWords {
-            if let phrase = spellOut.format(Double(n)) { words.add(phrase, n, normalizer: amounts.normalizer) }
-        }
+        self.words = words
     }
 
     public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
