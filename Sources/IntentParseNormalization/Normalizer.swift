@@ -28,7 +28,7 @@ public final class Normalizer: Sendable {
 
     /// Splits `text` into word, number and punctuation tokens; whitespace is dropped.
     public func tokenize(_ text: String) -> TokenizedText {
-        let utf16 = Array(text.utf16)
+        let utf16 = Normalizer.utf16(of: text)
         let segments = Normalizer.plainSegments(utf16) ?? segmenter?.segments(utf16) ?? fallbackSegments(utf16)
         var tokens: [Token] = []
         tokens.reserveCapacity(segments.count)
@@ -45,6 +45,24 @@ public final class Normalizer: Sendable {
             tokens.append(token(units, range: segment.range, kind: kind))
         }
         return TokenizedText(text: text, utf16: utf16, tokens: tokens)
+    }
+
+    /// The UTF-16 code units of `text`. ASCII text (most utterances) is widened byte by byte;
+    /// `Array(text.utf16)` transcodes through the generic view, several times slower.
+    static func utf16(of text: String) -> [UInt16] {
+        let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> [UInt16]? in
+            var isASCII = true
+            for byte in bytes where byte >= 0x80 {
+                isASCII = false
+                break
+            }
+            guard isASCII else { return nil }
+            return [UInt16](unsafeUninitializedCapacity: bytes.count) { units, count in
+                for index in bytes.indices { units[index] = UInt16(bytes[index]) }
+                count = bytes.count
+            }
+        }
+        return (ascii ?? nil) ?? Array(text.utf16)
     }
 
     /// The loose keys of a phrase's word and number tokens, as the matcher compares them.
@@ -145,6 +163,8 @@ public final class Normalizer: Sendable {
             (0x61...0x7A).contains(unit) || (0x41...0x5A).contains(unit) || (0x30...0x39).contains(unit)
         }
         var segments: [WordSegmenter.Segment] = []
+        // Room for a typical utterance's tokens: growing from empty took five allocations.
+        segments.reserveCapacity(min(utf16.count / 2 + 1, 32))
         var start = 0
         var letters = false, digits = false
         func endRun(at i: Int) -> Bool {

@@ -23,10 +23,11 @@ public enum SoundsLike {
     /// NB: one pass per stage without nested functions or optionals: this runs for every
     /// token of every utterance.
     private static func key(letters scratch: UnsafeMutableBufferPointer<UInt8>, of utf8: UnsafeBufferPointer<UInt8>) -> String {
-        var count = 0
+        var count = 0, xs = 0
         for byte in utf8 where (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) {
             scratch[count] = byte
             count += 1
+            if byte == x { xs += 1 }
         }
         if count > 3, scratch[count - 1] == e, !isVowel(scratch[count - 2]) {
             count -= 1
@@ -35,8 +36,10 @@ public enum SoundsLike {
             count -= 1
         }
         let letters = UnsafeBufferPointer(rebasing: scratch[0..<count])
-        // A letter maps to at most two (x → ks), so twice the input always suffices.
-        return String(unsafeUninitializedCapacity: max(1, count * 2)) { out in
+        // Only x maps to two letters (ks); every other sound takes at least as many letters as
+        // it writes. NB: room for exactly that: a string with room for more than 15 bytes is
+        // allocated on the heap, even when what is written would fit inline.
+        return String(unsafeUninitializedCapacity: max(1, count + xs)) { out in
             var written = 0
             var i = 0
             while i < letters.count {
@@ -66,7 +69,7 @@ public enum SoundsLike {
         return heap.withUnsafeMutableBufferPointer { body($0) }
     }
 
-    private static let e = UInt8(ascii: "e"), s = UInt8(ascii: "s")
+    private static let e = UInt8(ascii: "e"), s = UInt8(ascii: "s"), x = UInt8(ascii: "x")
 
     /// Joins per-token keys, collapsing a repeated letter at the boundary ("bo" + "o" = "bo").
     public static func joining(_ keys: some Sequence<String>) -> String {
