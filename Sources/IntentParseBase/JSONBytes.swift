@@ -55,6 +55,23 @@ final class JSONBytes: JSONOutput {
         count += bytes.count
     }
 
+    /// `"key":` for a key that needs no escaping, with one capacity check; a key's few bytes
+    /// are copied one by one (a call to memcpy costs more).
+    func appendKey(_ key: UnsafeBufferPointer<UInt8>) {
+        let needed = key.count + 3
+        if count + needed > capacity { grow(to: count + needed) }
+        var at = base + count
+        at.pointee = UInt8(ascii: "\"")
+        at += 1
+        for byte in key {
+            at.pointee = byte
+            at += 1
+        }
+        at[0] = UInt8(ascii: "\"")
+        at[1] = UInt8(ascii: ":")
+        count += needed
+    }
+
     private func grow(to needed: Int) {
         capacity = Swift.max(needed, capacity * 2)
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)

@@ -61,6 +61,7 @@ public struct JSONWriter: JSONSink {
     }
 
     /// A comma before any element but a container's first one (a member's value follows its key).
+    @inline(__always)
     private mutating func element() {
         unique()
         if afterKey {
@@ -105,10 +106,11 @@ public struct JSONWriter: JSONSink {
     /// Written as it is: a fixed key needs no escaping, nor the cost of reading a `String`.
     public mutating func fixedKey(_ key: StaticString) {
         element()
-        out.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { out.append(contentsOf: $0) }
-        out.append(UInt8(ascii: "\""))
-        out.append(UInt8(ascii: ":"))
+        if key.hasPointerRepresentation {
+            out.appendKey(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        } else {
+            key.withUTF8Buffer { out.appendKey($0) }
+        }
         afterKey = true
     }
 
