@@ -59,82 +59,96 @@ enum Automaton {
     static let suffixAccept: Int32 = -2
 }
 
-/// The automaton after compilation, flattened for the hot loop: every node's edges are one
-/// contiguous run of `edges` (non-consuming edges first), and everything the simulation asks
-/// of a node is in one 16-byte record, so visiting a node costs one cache line, not four.
+/// The automaton after compilation, flattened for the hot loop into one array of 8-byte cells:
+/// each node is a two-cell header followed by its edges, one cell each (non-consuming edges
+/// first). A node's number is the index of its header.
+///
+/// NB: laid out for the cache. A run visits a few dozen nodes scattered over tens of thousands,
+/// and its time goes mostly in waiting for memory: a node's header and edges usually share one
+/// cache line. A literal-word edge (most of them) or an empty one is whole in its cell; any
+/// other edge's cell points into `others`, where the edge is kept in full.
 struct FrozenAutomaton: Sendable {
     private let storage: Storage
 
-    init() { storage = Storage(nodes: [], edges: [], edgeWords: []) }
+    init() { storage = Storage(cells: [], others: [], nodeCount: 0) }
 
-    /// Freezes `draft`: groups its edges by node (a counting sort), non-consuming edges first,
-    /// keeping each node's edges in the order they were added. Edges into a pass-through node
-    /// go straight on to where it leads (`passThroughTargets`), and the pass-through nodes,
-    /// which no edge reaches then, are dropped unless they are among `roots` (where runs
-    /// start). Returns the automaton and each draft node's number in it (-1 if dropped).
-    ///
-    /// NB: dropping them is for the cache: a run visits a few dozen nodes scattered over tens
-    /// of thousands, and most of its time goes in waiting for their records.
+    /// One cell: a header's (non-consuming edge count, consuming edge count) or (gate and skip,
+    /// 0), or an edge's (word, target).
+    struct Cell {
+        var a: Int32
+        var b: Int32
+    }
+
+    /// An edge cell's word for an empty edge; words below it point into `others`.
+    static let epsilonWord: Int32 = -1
+
+    /// Freezes `draft`: each node's edges follow its header, non-consuming edges first, in the
+    /// order they were added. Edges into a pass-through node go straight on to where it leads
+    /// (`passThroughTargets`), and the pass-through nodes, which no edge reaches then, are
+    /// dropped unless they are among `roots` (where runs start). Returns the automaton and each
+    /// draft node's number in it (-1 if dropped).
     static func freeze(_ draft: AutomatonDraft, roots: [Int32]) -> (automaton: FrozenAutomaton, numbers: [Int32]) {
         let draftCount = draft.allowsSkip.count
         let forward = FrozenAutomaton.passThroughTargets(draft)
-        var isRoot = [Bool](repeating: false, count: draftCount)
-        for root in roots where root >= 0 && Int(root) < draftCount { isRoot[Int(root)] = true }
+        var isKept = (0..<draftCount).map { forward[$0] == Int32($0) }
+        for root in roots where root >= 0 && Int(root) < draftCount { isKept[Int(root)] = true }
+        var quiet = [Int32](repeating: 0, count: draftCount)
+        var consuming = [Int32](repeating: 0, count: draftCount)
+        for (from, edge) in draft.edges where isKept[Int(from)] {
+            if edge.consumes { consuming[Int(from)] += 1 } else { quiet[Int(from)] += 1 }
+        }
         var numbers = [Int32](repeating: -1, count: draftCount)
-        var count = 0
-        for node in 0..<draftCount where forward[node] == Int32(node) || isRoot[node] {
-            numbers[node] = Int32(count)
-            count += 1
+        var cellCount = 0, nodeCount = 0
+        for node in 0..<draftCount where isKept[node] {
+            numbers[node] = Int32(cellCount)
+            cellCount += 2 + Int(quiet[node]) + Int(consuming[node])
+            nodeCount += 1
         }
-        var quiet = [Int32](repeating: 0, count: count)
-        var consuming = [Int32](repeating: 0, count: count)
-        var allowsSkip = [Bool](repeating: true, count: count)
-        for node in 0..<draftCount where numbers[node] >= 0 { allowsSkip[Int(numbers[node])] = draft.allowsSkip[node] }
-        var kept: [(from: Int32, edge: Edge)] = []
-        kept.reserveCapacity(draft.edges.count)
-        for (from, original) in draft.edges where numbers[Int(from)] >= 0 {
-            var edge = original
-            edge.target = numbers[Int(forward[Int(edge.target)])]
-            kept.append((numbers[Int(from)], edge))
-            if edge.consumes { consuming[Int(numbers[Int(from)])] += 1 } else { quiet[Int(numbers[Int(from)])] += 1 }
+        var cells = [Cell](repeating: Cell(a: 0, b: 0), count: cellCount)
+        // Where each node's next non-consuming and consuming edge goes.
+        var nextQuiet = [Int32](repeating: 0, count: draftCount)
+        var nextConsuming = [Int32](repeating: 0, count: draftCount)
+        for node in 0..<draftCount where isKept[node] {
+            let header = Int(numbers[node])
+            cells[header] = Cell(a: quiet[node], b: consuming[node])
+            cells[header + 1] = Cell(a: FrozenAutomaton.gateAndSkip(FrozenAutomaton.ungated, draft.allowsSkip[node]), b: 0)
+            nextQuiet[node] = Int32(header + 2)
+            nextConsuming[node] = Int32(header + 2) + quiet[node]
         }
-        var nodes: [Node] = []
-        nodes.reserveCapacity(count)
-        var end: Int32 = 0
-        for node in 0..<count {
-            let start = end
-            end += quiet[node] + consuming[node]
-            nodes.append(Node(edgeStart: start, consumingStart: start + quiet[node], edgeEnd: end,
-                              gate: FrozenAutomaton.ungated, allowsSkip: allowsSkip[node]))
-        }
-        var nextQuiet = nodes.map(\.edgeStart), nextConsuming = nodes.map(\.consumingStart)
-        let placeholder = Edge(kind: .epsilon, target: 0)
-        var edges = [Edge](repeating: placeholder, count: kept.count)
-        for (from, edge) in kept {
-            let node = Int(from)
-            if edge.consumes {
-                edges[Int(nextConsuming[node])] = edge
-                nextConsuming[node] += 1
+        var others: [Edge] = []
+        for (from, original) in draft.edges where isKept[Int(from)] {
+            let target = numbers[Int(forward[Int(original.target)])]
+            let cell: Cell
+            switch original.kind {
+            case .word(let key): cell = Cell(a: key, b: target)
+            case .epsilon: cell = Cell(a: FrozenAutomaton.epsilonWord, b: target)
+            default:
+                others.append(Edge(kind: original.kind, target: target))
+                cell = Cell(a: FrozenAutomaton.epsilonWord - Int32(others.count), b: target)
+            }
+            if original.consumes {
+                cells[Int(nextConsuming[Int(from)])] = cell
+                nextConsuming[Int(from)] += 1
             } else {
-                edges[Int(nextQuiet[node])] = edge
-                nextQuiet[node] += 1
+                cells[Int(nextQuiet[Int(from)])] = cell
+                nextQuiet[Int(from)] += 1
             }
         }
         // A node whose only edge consumes one literal word is gated by that word's key.
-        for node in 0..<count where quiet[node] == 0 && consuming[node] == 1 {
-            if case .word(let key) = edges[Int(nodes[node].consumingStart)].kind {
-                nodes[node] = Node(edgeStart: nodes[node].edgeStart, consumingStart: nodes[node].consumingStart,
-                                   edgeEnd: nodes[node].edgeEnd, gate: key, allowsSkip: allowsSkip[node])
-            }
+        for node in 0..<draftCount where isKept[node] && quiet[node] == 0 && consuming[node] == 1 {
+            let header = Int(numbers[node])
+            let word = cells[header + 2].a
+            if word >= 0 { cells[header + 1].a = FrozenAutomaton.gateAndSkip(word, draft.allowsSkip[node]) }
         }
-        let edgeWords = edges.map { edge -> Int32 in
-            if case .word(let key) = edge.kind { return key }
-            return FrozenAutomaton.notAWord
-        }
-        return (FrozenAutomaton(storage: Storage(nodes: nodes, edges: edges, edgeWords: edgeWords)), numbers)
+        return (FrozenAutomaton(storage: Storage(cells: cells, others: others, nodeCount: nodeCount)), numbers)
     }
 
     private init(storage: Storage) { self.storage = storage }
+
+    /// A header's gate (see `View.gate`) times two, plus one when skip words may be dropped.
+    private static func gateAndSkip(_ gate: Int32, _ allowsSkip: Bool) -> Int32 {
+        gate &* 2 &+ (allowsSkip ? 1 : 0)
+    }
 
     /// Per node, the node an edge into it may lead to instead: itself, or, for a node whose
     /// one edge is an empty one (the end of an alternative or of an optional part, which
@@ -168,31 +182,6 @@ struct FrozenAutomaton: Sendable {
 
     /// The gate of a node that does more than consume one literal word.
     static let ungated: Int32 = -2
-    /// The word of an edge that is not a literal word.
-    static let notAWord: Int32 = -2
-
-    /// What the simulation needs of one node.
-    struct Node {
-        /// The node's edges are `edges[edgeStart..<edgeEnd]`, the consuming ones from `consumingStart`.
-        let edgeStart: Int32
-        let consumingStart: Int32
-        let edgeEnd: Int32
-        /// The gate (see `View.gate`) times two, plus one when skip words may be dropped here.
-        private let gateAndSkip: Int32
-
-        init(edgeStart: Int32, consumingStart: Int32, edgeEnd: Int32, gate: Int32, allowsSkip: Bool) {
-            self.edgeStart = edgeStart
-            self.consumingStart = consumingStart
-            self.edgeEnd = edgeEnd
-            gateAndSkip = gate &* 2 &+ (allowsSkip ? 1 : 0)
-        }
-
-        /// The key of the one literal word the node can consume when that is all it can do (no
-        /// other edge), else `ungated`: a thread there is dead unless that word comes next.
-        @inline(__always) var gate: Int32 { gateAndSkip >> 1 }
-        /// False inside a slot: skip words there belong to the slot's value.
-        @inline(__always) var allowsSkip: Bool { gateAndSkip & 1 != 0 }
-    }
 
     var nodeCount: Int { storage.nodeCount }
 
@@ -202,11 +191,11 @@ struct FrozenAutomaton: Sendable {
         var seen: Set<Int32> = [start], pending = [start]
         while let node = pending.popLast() {
             for e in view.quietEdges(node).lowerBound..<view.consumingEdges(node).upperBound {
-                switch view.edges[e].kind {
+                switch view.edge(e).kind {
                 case .accept: return false
                 case .phrases(let phrases, _) where phrases == set: continue
                 default:
-                    if seen.insert(view.edges[e].target).inserted { pending.append(view.edges[e].target) }
+                    if seen.insert(view.target(e)).inserted { pending.append(view.target(e)) }
                 }
             }
         }
@@ -221,12 +210,12 @@ struct FrozenAutomaton: Sendable {
         var seen: Set<Int32> = [start], pending = [start]
         while let node = pending.popLast() {
             for e in view.quietEdges(node) {
-                if case .accept = view.edges[e].kind { return nil }
-                if seen.insert(view.edges[e].target).inserted { pending.append(view.edges[e].target) }
+                if case .accept = view.edge(e).kind { return nil }
+                if seen.insert(view.target(e)).inserted { pending.append(view.target(e)) }
             }
             for e in view.consumingEdges(node) {
-                guard case .word(let key) = view.edges[e].kind else { return nil }
-                words.insert(key)
+                guard view.word(e) >= 0 else { return nil }
+                words.insert(view.word(e))
             }
         }
         return words
@@ -237,46 +226,57 @@ struct FrozenAutomaton: Sendable {
 
     /// A trivial value: reading through it never touches a reference count.
     struct View {
-        let nodes: UnsafePointer<Node>
-        let edges: UnsafePointer<Edge>
-        /// Per edge, the key of its literal word, or `notAWord`: scanning a node's many word
-        /// edges for the one that matches reads these four bytes per edge, not the edges.
-        let edgeWords: UnsafePointer<Int32>
+        let cells: UnsafePointer<Cell>
+        let others: UnsafePointer<Edge>
 
         /// Indexes of `node`'s non-consuming edges.
         @inline(__always) func quietEdges(_ node: Int32) -> Range<Int> {
-            Int(nodes[Int(node)].edgeStart)..<Int(nodes[Int(node)].consumingStart)
+            let first = Int(node) + 2
+            return first..<(first + Int(cells[Int(node)].a))
         }
         /// Indexes of `node`'s consuming edges.
         @inline(__always) func consumingEdges(_ node: Int32) -> Range<Int> {
-            Int(nodes[Int(node)].consumingStart)..<Int(nodes[Int(node)].edgeEnd)
+            let first = Int(node) + 2 + Int(cells[Int(node)].a)
+            return first..<(first + Int(cells[Int(node)].b))
+        }
+        /// The key of the one literal word the node can consume when that is all it can do (no
+        /// other edge), else `ungated`: a thread there is dead unless that word comes next.
+        @inline(__always) func gate(_ node: Int32) -> Int32 { cells[Int(node) + 1].a >> 1 }
+        /// False inside a slot: skip words there belong to the slot's value.
+        @inline(__always) func allowsSkip(_ node: Int32) -> Bool { cells[Int(node) + 1].a & 1 != 0 }
+        /// Edge `e`'s literal word (a key, >= 0), `epsilonWord`, or less for any other edge.
+        @inline(__always) func word(_ e: Int) -> Int32 { cells[e].a }
+        @inline(__always) func target(_ e: Int) -> Int32 { cells[e].b }
+        /// An edge that is neither a literal word nor empty, by its cell's word.
+        @inline(__always) func other(_ word: Int32) -> Edge { others[Int(FrozenAutomaton.epsilonWord - word - 1)] }
+
+        /// Edge `e` in full.
+        func edge(_ e: Int) -> Edge {
+            let word = cells[e].a
+            if word >= 0 { return Edge(kind: .word(word), target: cells[e].b) }
+            if word == FrozenAutomaton.epsilonWord { return Edge(kind: .epsilon, target: cells[e].b) }
+            return other(word)
         }
     }
 
     /// Immutable memory that never moves, owned by the automaton.
     private final class Storage: @unchecked Sendable {
-        let nodes: UnsafeMutableBufferPointer<Node>
-        let edges: UnsafeMutableBufferPointer<Edge>
-        let edgeWords: UnsafeMutableBufferPointer<Int32>
+        let cells: UnsafeMutableBufferPointer<Cell>
+        let others: UnsafeMutableBufferPointer<Edge>
         let nodeCount: Int
 
-        init(nodes: [Node], edges: [Edge], edgeWords: [Int32]) {
-            nodeCount = nodes.count
-            self.nodes = .copy(nodes)
-            self.edges = .copy(edges)
-            self.edgeWords = .copy(edgeWords)
+        init(cells: [Cell], others: [Edge], nodeCount: Int) {
+            self.nodeCount = nodeCount
+            self.cells = .copy(cells)
+            self.others = .copy(others)
         }
 
         deinit {
-            nodes.deallocate()
-            edges.deallocate()
-            edgeWords.deallocate()
+            cells.deallocate()
+            others.deallocate()
         }
 
-        var view: View {
-            View(nodes: UnsafePointer(nodes.baseAddress!), edges: UnsafePointer(edges.baseAddress!),
-                 edgeWords: UnsafePointer(edgeWords.baseAddress!))
-        }
+        var view: View { View(cells: UnsafePointer(cells.baseAddress!), others: UnsafePointer(others.baseAddress!)) }
     }
 }
 

@@ -211,12 +211,11 @@ struct Simulation {
     /// closure reaches are the first words of alternatives the utterance does not say.
     @inline(__always)
     private func viable(_ node: Int32, at position: Int) -> Bool {
-        let info = automaton.nodes[Int(node)]
-        let gate = info.gate
+        let gate = automaton.gate(node)
         if gate == FrozenAutomaton.ungated { return true }
         guard position < limitOfRun else { return false }
         if scratch.keyIDs[position] == gate || scratch.isPunctuation[position] { return true }
-        return info.allowsSkip && scratch.skipStart[position] < scratch.skipStart[position + 1]
+        return automaton.allowsSkip(node) && scratch.skipStart[position] < scratch.skipStart[position + 1]
     }
 
     /// Relaxes `node`'s thread at `position` if the node is viable there.
@@ -248,12 +247,19 @@ struct Simulation {
         let node = chart.node(entry)
         let thread = chart.thread(entry)
         for e in automaton.quietEdges(node) {
-            let edge = automaton.edges[e]
-            guard let followed = follow(edge, thread, at: position) else {
-                if case .accept(let id) = edge.kind { accepts.append(Accept(id: id, end: position, thread: thread)) }
-                continue
+            let word = automaton.word(e), target = automaton.target(e)
+            let followed: Thread
+            if word == FrozenAutomaton.epsilonWord {
+                followed = thread
+            } else {
+                let edge = automaton.other(word)
+                guard let next = follow(edge, thread, at: position) else {
+                    if case .accept(let id) = edge.kind { accepts.append(Accept(id: id, end: position, thread: thread)) }
+                    continue
+                }
+                followed = next
             }
-            if viable(edge.target, at: position), let reached = chart.relax(edge.target, followed, at: position), reached <= expanded {
+            if viable(target, at: position), let reached = chart.relax(target, followed, at: position), reached <= expanded {
                 again.append(reached)
             }
         }
@@ -292,7 +298,7 @@ struct Simulation {
             defer { entry = chart.next(entry) }
             if punctuation {
                 offer(node, thread, at: position + 1)
-            } else if automaton.nodes[Int(node)].allowsSkip {
+            } else if automaton.allowsSkip(node) {
                 for skip in Int(scratch.skipStart[position])..<Int(scratch.skipStart[position + 1]) {
                     let end = Int(scratch.skipEnds[skip])
                     guard end <= limit else { continue }
@@ -305,9 +311,12 @@ struct Simulation {
             // NB: most consuming edges are literal words that do not match; they are told
             // apart here, without a call that copies the thread.
             for e in automaton.consumingEdges(node) {
-                let edgeWord = automaton.edgeWords[e]
-                if edgeWord != FrozenAutomaton.notAWord && edgeWord != word { continue }
-                consume(automaton.edges[e], thread, from: position, limit: limit)
+                let edgeWord = automaton.word(e)
+                if edgeWord >= 0 {
+                    if edgeWord == word { consume(Edge(kind: .word(edgeWord), target: automaton.target(e)), thread, from: position, limit: limit) }
+                } else {
+                    consume(automaton.other(edgeWord), thread, from: position, limit: limit)
+                }
             }
         }
     }

@@ -18,7 +18,7 @@ import Testing
 
     private func targets(_ automaton: FrozenAutomaton, _ node: Int32) -> [Int32] {
         let view = automaton.view
-        return (view.quietEdges(node).lowerBound..<view.consumingEdges(node).upperBound).map { view.edges[$0].target }
+        return (view.quietEdges(node).lowerBound..<view.consumingEdges(node).upperBound).map { view.target($0) }
     }
 
     @Test func edgesIntoPassThroughNodesGoStraightOnAndTheNodesAreDropped() {
