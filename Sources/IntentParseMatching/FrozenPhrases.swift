@@ -235,28 +235,33 @@ final class TokenKeys {
         count = tokens.count
         var used = 0
         offsets[0] = 0
-        for (index, token) in tokens.enumerated() {
-            punctuation[index] = token.isPunctuation
-            append(token.looseKey, &used)
+        // NB: by index, so that no token is copied (four strings retained and released).
+        for index in tokens.indices {
+            punctuation[index] = tokens[index].isPunctuation
+            append(tokens[index].looseKey, &used)
             offsets[2 * index + 1] = Int32(used)
-            append(token.soundKey, &used)
+            append(tokens[index].soundKey, &used)
             offsets[2 * index + 2] = Int32(used)
         }
     }
 
     private func append(_ key: String, _ used: inout Int) {
-        var key = key
-        key.withUTF8 { utf8 in
-            if used + utf8.count > byteCapacity {
-                byteCapacity = Swift.max(used + utf8.count, byteCapacity * 2)
-                let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: byteCapacity)
-                grown.update(from: bytes, count: used)
-                bytes.deallocate()
-                bytes = grown
-            }
-            if let base = utf8.baseAddress { (bytes + used).update(from: base, count: utf8.count) }
-            used += utf8.count
+        if key.utf8.withContiguousStorageIfAvailable({ append($0, &used) }) == nil {
+            var copy = key
+            copy.withUTF8 { append($0, &used) }
         }
+    }
+
+    private func append(_ utf8: UnsafeBufferPointer<UInt8>, _ used: inout Int) {
+        if used + utf8.count > byteCapacity {
+            byteCapacity = Swift.max(used + utf8.count, byteCapacity * 2)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: byteCapacity)
+            grown.update(from: bytes, count: used)
+            bytes.deallocate()
+            bytes = grown
+        }
+        if let base = utf8.baseAddress { (bytes + used).update(from: base, count: utf8.count) }
+        used += utf8.count
     }
 
     var view: View { View(bytes: bytes, offsets: offsets, isPunctuation: punctuation, count: count) }

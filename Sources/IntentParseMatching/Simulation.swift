@@ -468,11 +468,15 @@ struct MatchScratch {
         self.tokenKeys = tokenKeys
         tokenKeys.fill(text.tokens)
         let view = tokenKeys.view, phraseTries = grammar.phrases.view
-        for token in text.tokens {
-            keyIDs.append(grammar.keys.id(token.looseKey))
-            isPunctuation.append(token.isPunctuation)
+        // NB: by index, so that no token is copied (four strings retained and released); ids
+        // are looked up by the bytes `tokenKeys` holds.
+        let tokens = text.tokens
+        for index in tokens.indices {
+            let punctuation = tokens[index].isPunctuation
+            keyIDs.append(grammar.keys.id(utf8: view.loose(index)))
+            isPunctuation.append(punctuation)
             keyFirst.append(false)
-            wordCounts.append(wordCounts[wordCounts.count - 1] + (token.isPunctuation ? 0 : 1))
+            wordCounts.append(wordCounts[wordCounts.count - 1] + (punctuation ? 0 : 1))
         }
         // One entry per position (and one past the end), skip words or not.
         for start in text.tokens.indices {
