@@ -235,14 +235,33 @@ final class TokenKeys {
         count = tokens.count
         var used = 0
         offsets[0] = 0
-        // NB: by index, so that no token is copied (four strings retained and released).
+        // NB: by index, so that no token is copied (its strings retained and released); the
+        // sound key is written from the loose key's bytes, never made a string.
         for index in tokens.indices {
             punctuation[index] = tokens[index].isPunctuation
             append(tokens[index].looseKey, &used)
             offsets[2 * index + 1] = Int32(used)
-            append(tokens[index].soundKey, &used)
+            let looseStart = Int(offsets[2 * index]), looseCount = used - looseStart
+            reserve(used + 2 * looseCount, keeping: used)
+            let loose = UnsafeBufferPointer(start: bytes + looseStart, count: looseCount)
+            if let written = SoundsLike.write(loose, to: bytes + used) {
+                used += written
+            } else {
+                (bytes + used).update(from: bytes + looseStart, count: looseCount)
+                used += looseCount
+            }
             offsets[2 * index + 2] = Int32(used)
         }
+    }
+
+    /// Room for `needed` bytes, the first `used` kept.
+    private func reserve(_ needed: Int, keeping used: Int) {
+        guard needed > byteCapacity else { return }
+        byteCapacity = Swift.max(needed, byteCapacity * 2)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: byteCapacity)
+        grown.update(from: bytes, count: used)
+        bytes.deallocate()
+        bytes = grown
     }
 
     private func append(_ key: String, _ used: inout Int) {
@@ -253,13 +272,7 @@ final class TokenKeys {
     }
 
     private func append(_ utf8: UnsafeBufferPointer<UInt8>, _ used: inout Int) {
-        if used + utf8.count > byteCapacity {
-            byteCapacity = Swift.max(used + utf8.count, byteCapacity * 2)
-            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: byteCapacity)
-            grown.update(from: bytes, count: used)
-            bytes.deallocate()
-            bytes = grown
-        }
+        reserve(used + utf8.count, keeping: used)
         if let base = utf8.baseAddress { (bytes + used).update(from: base, count: utf8.count) }
         used += utf8.count
     }

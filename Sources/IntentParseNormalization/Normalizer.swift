@@ -82,7 +82,7 @@ public final class Normalizer: Sendable {
         let folded = foldedUnits(units)
         let loose = looseKey(folded)
         return Token(range: range, text: String(decoding: units, as: UTF16.self), key: String(decoding: folded, as: UTF16.self),
-                     looseKey: loose, soundKey: SoundsLike.key(loose), kind: kind)
+                     looseKey: loose, kind: kind)
     }
 
     /// The whole token pipeline for plain ASCII, on bytes: lowercase, drop apostrophes for the
@@ -115,7 +115,7 @@ public final class Normalizer: Sendable {
         let text = string(lowercased: false, dropApostrophes: false)
         let key = hasUpper ? string(lowercased: true, dropApostrophes: false) : text
         let loose = hasApostrophe ? string(lowercased: true, dropApostrophes: true) : key
-        return Token(range: range, text: text, key: key, looseKey: loose, soundKey: SoundsLike.key(loose), kind: kind)
+        return Token(range: range, text: text, key: key, looseKey: loose, kind: kind)
     }
 
     /// Lowercase ASCII without ICU, when that gives the same result as the full pipeline.

@@ -13,50 +13,55 @@ public enum SoundsLike {
     public static func key(_ loose: String) -> String {
         var loose = loose
         return loose.withUTF8 { utf8 in
-            guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
-            return withLetterBuffer(capacity: utf8.count) { letters in key(letters: letters, of: utf8) }
+            withLetterBuffer(capacity: Swift.max(1, 2 * utf8.count)) { out in
+                write(utf8, to: out.baseAddress!).map { String(decoding: UnsafeBufferPointer(rebasing: out[0..<$0]), as: UTF8.self) }
+            }
         } ?? loose
     }
 
-    /// The key of ASCII text, with `scratch` (as long as the text) for its letters.
+    /// Writes the key of one token's loose text to `out`, which has room for twice the text's
+    /// bytes, and returns its length; nil (nothing written) when the text is not ASCII, whose
+    /// key is the text itself.
     ///
     /// NB: one pass per stage without nested functions or optionals: this runs for every
-    /// token of every utterance.
-    private static func key(letters scratch: UnsafeMutableBufferPointer<UInt8>, of utf8: UnsafeBufferPointer<UInt8>) -> String {
-        var count = 0, xs = 0
-        for byte in utf8 where (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) {
-            scratch[count] = byte
-            count += 1
-            if byte == x { xs += 1 }
-        }
-        if count > 3, scratch[count - 1] == e, !isVowel(scratch[count - 2]) {
-            count -= 1
-        } else if count > 4, scratch[count - 2] == e, scratch[count - 1] == s, !isVowel(scratch[count - 3]) {
-            scratch[count - 2] = s
-            count -= 1
-        }
-        let letters = UnsafeBufferPointer(rebasing: scratch[0..<count])
-        // Only x maps to two letters (ks); every other sound takes at least as many letters as
-        // it writes. NB: room for exactly that: a string with room for more than 15 bytes is
-        // allocated on the heap, even when what is written would fit inline.
-        return String(unsafeUninitializedCapacity: max(1, count + xs)) { out in
-            var written = 0
-            var i = 0
-            while i < letters.count {
-                let sound = self.sound(at: i, in: letters)
-                // A run of the same sound is written once.
-                if sound.first != 0, written == 0 || out[written - 1] != sound.first {
-                    out[written] = sound.first
-                    written += 1
-                }
-                if sound.second != 0, written == 0 || out[written - 1] != sound.second {
-                    out[written] = sound.second
-                    written += 1
-                }
-                i += sound.consumed
+    /// token of every utterance, straight into the matcher's key bytes.
+    public static func write(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int? {
+        for byte in utf8 where byte >= 0x80 { return nil }
+        return withLetterBuffer(capacity: Swift.max(1, utf8.count)) { scratch in
+            var count = 0
+            for byte in utf8 where (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) {
+                scratch[count] = byte
+                count += 1
             }
-            return written
+            if count > 3, scratch[count - 1] == e, !isVowel(scratch[count - 2]) {
+                count -= 1
+            } else if count > 4, scratch[count - 2] == e, scratch[count - 1] == s, !isVowel(scratch[count - 3]) {
+                scratch[count - 2] = s
+                count -= 1
+            }
+            return sounds(of: UnsafeBufferPointer(rebasing: scratch[0..<count]), to: out)
         }
+    }
+
+    /// Writes the sounds of `letters` to `out` and returns how many bytes it wrote. A letter
+    /// maps to at most two (x → ks), so twice the letters always suffices.
+    private static func sounds(of letters: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int {
+        var written = 0
+        var i = 0
+        while i < letters.count {
+            let sound = self.sound(at: i, in: letters)
+            // A run of the same sound is written once.
+            if sound.first != 0, written == 0 || out[written - 1] != sound.first {
+                out[written] = sound.first
+                written += 1
+            }
+            if sound.second != 0, written == 0 || out[written - 1] != sound.second {
+                out[written] = sound.second
+                written += 1
+            }
+            i += sound.consumed
+        }
+        return written
     }
 
     /// Scratch bytes for one key: on the stack for a word, on the heap for a pathological token
@@ -69,7 +74,7 @@ public enum SoundsLike {
         return heap.withUnsafeMutableBufferPointer { body($0) }
     }
 
-    private static let e = UInt8(ascii: "e"), s = UInt8(ascii: "s"), x = UInt8(ascii: "x")
+    private static let e = UInt8(ascii: "e"), s = UInt8(ascii: "s")
 
     /// Joins per-token keys, collapsing a repeated letter at the boundary ("bo" + "o" = "bo").
     public static func joining(_ keys: some Sequence<String>) -> String {

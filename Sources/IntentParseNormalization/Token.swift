@@ -19,18 +19,21 @@ public struct Token: Sendable, Hashable {
     /// `key` without diacritics or apostrophes, Latin letters reduced to ASCII ("Café" → "cafe").
     /// Literals, list values and vocabulary phrases are compared on this key.
     public var looseKey: String
-    /// A sounds-like key of `looseKey` (see `SoundsLike`), for pronunciation hints.
-    public var soundKey: String
     public var kind: Kind
 
-    public init(range: Range<Int>, text: String, key: String, looseKey: String, soundKey: String, kind: Kind) {
+    public init(range: Range<Int>, text: String, key: String, looseKey: String, kind: Kind) {
         self.range = range
         self.text = text
         self.key = key
         self.looseKey = looseKey
-        self.soundKey = soundKey
         self.kind = kind
     }
+
+    /// A sounds-like key of `looseKey` (see `SoundsLike`), for pronunciation hints.
+    ///
+    /// NB: computed when asked: the matcher writes every token's key straight into its own
+    /// byte buffer (`SoundsLike.write`) and never needs the string.
+    public var soundKey: String { SoundsLike.key(looseKey) }
 
     public var isPunctuation: Bool { kind == .punctuation }
 }
