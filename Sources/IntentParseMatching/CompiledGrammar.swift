@@ -10,6 +10,10 @@ struct CompiledTemplate: Sendable {
     var start: Int32
     /// Learned from an app's IntentExamples rather than written in a grammar file.
     var isLearned: Bool
+    /// The template's intent in the schema (nil if the schema has none of that name), and the
+    /// loaded apps that support it: looked up once here, not by name per utterance.
+    var intent: IntentSchema?
+    var supportingApps: [Int] = []
 }
 
 /// A locale's grammar and the loaded apps' vocabulary, compiled into one immutable matcher.

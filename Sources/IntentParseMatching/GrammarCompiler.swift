@@ -134,7 +134,8 @@ struct Builder {
         let end = compile(template.source.expression, from: start, context: context)
         let templateID = Int32(output.templates.count)
         edge(end, .accept(templateID), end)
-        output.templates.append(CompiledTemplate(template: template, start: start, isLearned: learned))
+        output.templates.append(CompiledTemplate(template: template, start: start, isLearned: learned, intent: context.intent,
+                                                 supportingApps: output.supportingApps[template.intent] ?? []))
     }
 
     private mutating func compileWrapper(_ ruleName: String, accept: Int32) -> Int32? {

@@ -25,18 +25,20 @@ struct Interpreter {
     func interpret(template compiled: CompiledTemplate, thread: Thread, captures: [Capture],
                    kept: [(intent: String, app: String?)] = []) -> Outcome {
         let template = compiled.template
-        guard let intent = grammar.schema[template.intent] else { return .rejected("unknown intent \(template.intent)") }
+        guard let intent = compiled.intent else { return .rejected("unknown intent \(template.intent)") }
         let appSlot = grammar.appSlot
         let appCaptures = captures.filter { $0.slot == appSlot }
         let app: (index: Int, source: AppSource)?
-        switch resolveApp(intent: intent, appCaptures: appCaptures, captures: captures) {
+        switch resolveApp(intent: intent, supporting: compiled.supportingApps, appCaptures: appCaptures, captures: captures) {
         case .failure(let rejection): return .rejected(rejection.reason)
         case .success(let resolved): app = resolved
         }
         let appIdentifier = app.map { grammar.apps[$0.index].identifier }
         if kept.contains(where: { $0.intent == intent.name && $0.app == appIdentifier }) { return .alreadyKept }
-        let parameters = self.parameters(intent: intent, template: template, captures: captures.filter { $0.slot != appSlot }, app: app?.index)
-        var missing = intent.missing(given: parameters.map(\.name))
+        var given = GivenParameters()
+        let parameters = self.parameters(intent: intent, template: template, captures: captures.filter { $0.slot != appSlot }, app: app?.index,
+                                         given: &given)
+        var missing = intent.missing(isGiven: given.contains)
         if app == nil { missing.insert("app", at: 0) }
         let interpretation = Interpretation(
             intent: intent.name, domain: intent.domain, app: app.map { grammar.apps[$0.index] }, appSource: app?.source,
@@ -52,25 +54,25 @@ struct Interpreter {
 
     private struct Rejection: Error { var reason: String }
 
-    private func resolveApp(intent: IntentSchema, appCaptures: [Capture], captures: [Capture]) -> Result<(index: Int, source: AppSource)?, Rejection> {
+    /// `supporting`: the loaded apps that support `intent`.
+    private func resolveApp(intent: IntentSchema, supporting: [Int], appCaptures: [Capture], captures: [Capture]) -> Result<(index: Int, source: AppSource)?, Rejection> {
         if appCaptures.count > 1 {
             return .failure(Rejection(reason: "the utterance names an app more than once"))
         }
         if let capture = appCaptures.first {
             let named = appIndexes(capture)
-            if let supporting = named.first(where: { grammar.app($0, supports: intent.name) }) {
-                return .success((supporting, .named))
+            if let named = named.first(where: supporting.contains) {
+                return .success((named, .named))
             }
             let name = named.first.map { grammar.apps[$0].displayName } ?? "the app"
             return .failure(Rejection(reason: "\(name) does not support \(intent.name)"))
         }
         if let contextApp {
-            guard grammar.app(contextApp, supports: intent.name) else {
+            guard supporting.contains(contextApp) else {
                 return .failure(Rejection(reason: "\(grammar.apps[contextApp].displayName) (the app given as context) does not support \(intent.name)"))
             }
             return .success((contextApp, .context))
         }
-        let supporting = grammar.supportingApps[intent.name] ?? []
         if supporting.isEmpty { return .failure(Rejection(reason: "no loaded app supports \(intent.name)")) }
         if supporting.count == 1 { return .success((supporting[0], .onlySupportingApp)) }
         let known = Set(captures.flatMap(termApps)).intersection(supporting)
@@ -97,10 +99,28 @@ struct Interpreter {
 
     // MARK: parameters
 
-    private func parameters(intent: IntentSchema, template: Template, captures: [Capture], app: Int?) -> [(name: String, value: ParameterValue)] {
+    /// Which of an intent's parameters (by index) have a value: bits for the first 64, which
+    /// is every intent there is, without an allocation.
+    struct GivenParameters {
+        private var bits: UInt64 = 0
+        private var beyond: Set<Int> = []
+
+        mutating func insert(_ index: Int) {
+            if index < 64 { bits |= 1 << UInt64(index) } else { beyond.insert(index) }
+        }
+
+        func contains(_ index: Int) -> Bool {
+            index < 64 ? bits & (1 << UInt64(index)) != 0 : beyond.contains(index)
+        }
+    }
+
+    /// The parameters' values, in the intent's order; `given` gets the index of each parameter
+    /// that has one.
+    private func parameters(intent: IntentSchema, template: Template, captures: [Capture], app: Int?,
+                            given: inout GivenParameters) -> [(name: String, value: ParameterValue)] {
         var result: [(name: String, value: ParameterValue)] = []
         let slotNames = grammar.slotNames
-        for parameter in intent.parameters {
+        for (index, parameter) in intent.parameters.enumerated() {
             var slots: [Capture] = []
             for capture in captures where slotNames[Int(capture.slot)] == parameter.name { slots.append(capture) }
             // Captures come in utterance order; sorting is for the rare joined ones.
@@ -110,6 +130,7 @@ struct Interpreter {
                 values = [SlotValue(spoken: fixed.value.description, value: fixed.value.json)]
             }
             guard !values.isEmpty else { continue }
+            given.insert(index)
             result.append((parameter.name, parameter.isMultiValued ? .multiple(values) : .single(values[0])))
         }
         return result

@@ -103,6 +103,19 @@ public struct IntentSchema: Sendable, Hashable {
 
     public var requiredParameters: [ParameterSchema] { parameters.filter(\.isRequired) }
 
+    /// Required parameters not given, in order, where `isGiven(i)` says whether `parameters[i]`
+    /// has a value: `missing(given:)` without comparing names.
+    public func missing(isGiven: (Int) -> Bool) -> [String] {
+        var missing: [String] = []
+        for (index, parameter) in parameters.enumerated() where parameter.isRequired && !isGiven(index) {
+            let excused = parameter.unlessGiven.contains { name in
+                parameters.firstIndex { $0.name == name }.map(isGiven) ?? false
+            }
+            if !excused { missing.append(parameter.name) }
+        }
+        return missing
+    }
+
     /// Required parameters not among `given`, in order.
     public func missing(given: some Collection<String>) -> [String] {
         var missing: [String] = []
