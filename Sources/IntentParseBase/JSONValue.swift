@@ -79,7 +79,10 @@ public enum JSONValue: Sendable, Equatable {
     /// Integers print without a fraction; other numbers with up to 15 significant digits.
     static func writeNumber(_ n: Double, to out: inout some JSONOutput) {
         guard n.isFinite else { return append("null", to: &out) }
-        if n == n.rounded(), abs(n) < 1e15 { return append(String(Int64(n)), to: &out) }
+        if n == n.rounded(), abs(n) < 1e15 {
+            if n < 0 { out.append(UInt8(ascii: "-")) }
+            return appendDigits(UInt64(abs(n)), width: 1, to: &out)
+        }
         // Few decimals (scores, amounts): n is the double nearest k / 10^d, which %.15g prints
         // as exactly those digits; written by hand, as formatting costs more than the line.
         // (Below 1e-4 %g switches to an exponent, so those go the slow way.)
@@ -88,13 +91,17 @@ public enum JSONValue: Sendable, Equatable {
             scale *= 10
             let k = (n * scale).rounded()
             guard abs(k) < 1e15, k / scale == n else { continue }
-            let magnitude = Int64(abs(k)), divisor = Int64(scale)
+            let magnitude = UInt64(abs(k)), divisor = UInt64(scale)
             if k < 0 { out.append(UInt8(ascii: "-")) }
-            append(String(magnitude / divisor), to: &out)
+            appendDigits(magnitude / divisor, width: 1, to: &out)
             out.append(UInt8(ascii: "."))
-            let fraction = String(magnitude % divisor)
-            for _ in 0..<(digits - fraction.utf8.count) { out.append(UInt8(ascii: "0")) }
-            for byte in fraction.utf8.reversed().drop(while: { $0 == UInt8(ascii: "0") }).reversed() { out.append(byte) }
+            // Not zero (n is not a whole number); its trailing zeros are not written.
+            var fraction = magnitude % divisor, width = digits
+            while fraction % 10 == 0 {
+                fraction /= 10
+                width -= 1
+            }
+            appendDigits(fraction, width: width, to: &out)
             return
         }
         // %.15g through vsnprintf into a stack buffer: Foundation's String(format:) costs more
@@ -109,6 +116,19 @@ public enum JSONValue: Sendable, Equatable {
             return true
         }
         if !written { append(String(n), to: &out) }
+    }
+
+    /// Appends `value` in decimal, with leading zeros up to `width` digits (at most 20).
+    private static func appendDigits(_ value: UInt64, width: Int, to out: inout some JSONOutput) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var value = value, first = 20
+            repeat {
+                first -= 1
+                buffer[first] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            } while value > 0 || 20 - first < width
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[first..<20]))
+        }
     }
 
     /// Appends the text's UTF-8 in one copy.
