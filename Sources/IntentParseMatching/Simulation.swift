@@ -245,8 +245,11 @@ struct Simulation {
     /// Follows the non-consuming edges of chart entry `entry` (at `position`).
     private mutating func expand(_ entry: Int32, at position: Int, accepts: inout [Accept], expanded: Int32, again: inout [Int32]) {
         let node = chart.node(entry)
+        let edges = automaton.quietEdges(node)
+        // NB: most nodes only consume; their thread is not worth copying here.
+        guard !edges.isEmpty else { return }
         let thread = chart.thread(entry)
-        for e in automaton.quietEdges(node) {
+        for e in edges {
             let word = automaton.word(e), target = automaton.target(e)
             let followed: Thread
             if word == FrozenAutomaton.epsilonWord {
