@@ -45,4 +45,17 @@ import Testing
         #expect(numbers[1] >= 0 && numbers[2] == -1)
         #expect(targets(automaton, numbers[1]) == [numbers[3]])
     }
+
+    /// Keys are found by their bytes as by the dictionary, across the table's growth, and
+    /// bytes that are no key (a prefix, a longer word, the empty string) find nothing.
+    @Test func keyTableFindsKeysByTheirBytes() {
+        var table = KeyTable()
+        let keys = (0..<300).map { "w\($0)" } + ["café", "東京", "a", "ab", "abc"]
+        for key in keys { _ = table.intern(key) }
+        for key in keys + ["ab", "zz", "abcd", "", "w3000", "caf"] {
+            var bytes = Array(key.utf8)
+            let found = bytes.withUnsafeMutableBufferPointer { table.id(utf8: UnsafeBufferPointer($0)) }
+            #expect(found == table.id(key), "\(key)")
+        }
+    }
 }
