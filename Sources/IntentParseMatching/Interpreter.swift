@@ -120,18 +120,23 @@ struct Interpreter {
                             given: inout GivenParameters) -> [(name: String, value: ParameterValue)] {
         var result: [(name: String, value: ParameterValue)] = []
         let slotNames = grammar.slotNames
-        for (index, parameter) in intent.parameters.enumerated() {
+        // NB: the parameters are read in place, by index: a copy of each (its strings and
+        // lists retained and released) cost more than finding its values.
+        let parameters = intent.parameters
+        for index in parameters.indices {
+            let name = parameters[index].name
             var slots: [Capture] = []
-            for capture in captures where slotNames[Int(capture.slot)] == parameter.name { slots.append(capture) }
+            for capture in captures where slotNames[Int(capture.slot)] == name { slots.append(capture) }
             // Captures come in utterance order; sorting is for the rare joined ones.
             if !slots.indices.dropFirst().allSatisfy({ slots[$0 - 1].start <= slots[$0].start }) { slots.sort { $0.start < $1.start } }
-            var values = slots.map { slotValue($0, app: app, keepsPunctuation: parameter.type == .string) }
-            if values.isEmpty, let fixed = template.fixedSlots.first(where: { $0.name == parameter.name }) {
+            let keepsPunctuation = parameters[index].type == .string
+            var values = slots.map { slotValue($0, app: app, keepsPunctuation: keepsPunctuation) }
+            if values.isEmpty, let fixed = template.fixedSlots.first(where: { $0.name == name }) {
                 values = [SlotValue(spoken: fixed.value.description, value: fixed.value.json)]
             }
             guard !values.isEmpty else { continue }
             given.insert(index)
-            result.append((parameter.name, parameter.isMultiValued ? .multiple(values) : .single(values[0])))
+            result.append((name, parameters[index].isMultiValued ? .multiple(values) : .single(values[0])))
         }
         return result
     }
