@@ -283,13 +283,12 @@ struct FrozenAutomaton: Sendable {
 
 /// Interned loose keys of template literals. Utterance tokens unknown here map to `none`.
 ///
-/// Besides the dictionary (for compiling), the keys' bytes are indexed in a table of their
-/// own, so that a match finds a token's id from the bytes it already has: one pass of a
-/// multiplicative hash and one comparison, where the dictionary hashed the `String` with
-/// SipHash (about 300 instructions a token).
+/// NB: keys are found by their UTF-8 bytes in a table of their own (a multiplicative hash and
+/// one comparison), so that a match finds a token's id from the bytes it already holds; a
+/// dictionary of `String`s hashed each token with SipHash, about 300 instructions a token.
+/// Keys are normalized (NFKC, then folded), so equal keys have equal bytes.
 struct KeyTable: Sendable {
     static let none: Int32 = -1
-    private(set) var ids: [String: Int32] = [:]
     private(set) var keys: [String] = []
     /// The keys' UTF-8, one after another: key i is `bytes[starts[i]..<starts[i + 1]]`.
     private var bytes: [UInt8] = []
@@ -299,10 +298,10 @@ struct KeyTable: Sendable {
     private var slots = [Int32](repeating: KeyTable.none, count: 16)
 
     mutating func intern(_ key: String) -> Int32 {
-        if let id = ids[key] { return id }
+        let known = id(key)
+        if known != KeyTable.none { return known }
         keys.append(key)
         let id = Int32(keys.count - 1)
-        ids[key] = id
         bytes.append(contentsOf: key.utf8)
         starts.append(Int32(bytes.count))
         if keys.count * 2 > slots.count {
@@ -314,7 +313,10 @@ struct KeyTable: Sendable {
         return id
     }
 
-    func id(_ key: String) -> Int32 { ids[key] ?? KeyTable.none }
+    func id(_ key: String) -> Int32 {
+        var key = key
+        return key.withUTF8 { id(utf8: $0) }
+    }
 
     /// The id of the key whose UTF-8 is `utf8`, or `none`.
     func id(utf8: UnsafeBufferPointer<UInt8>) -> Int32 {

@@ -471,7 +471,7 @@ struct MatchScratch {
         self.tokenKeys = tokenKeys
         tokenKeys.fill(text.tokens)
         let view = tokenKeys.view, phraseTries = grammar.phrases.view
-        // NB: by index, so that no token is copied (four strings retained and released); ids
+        // NB: by index, so that no token is copied (its strings retained and released); ids
         // are looked up by the bytes `tokenKeys` holds.
         let tokens = text.tokens
         for index in tokens.indices {

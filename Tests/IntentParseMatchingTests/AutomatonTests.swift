@@ -46,16 +46,19 @@ import Testing
         #expect(targets(automaton, numbers[1]) == [numbers[3]])
     }
 
-    /// Keys are found by their bytes as by the dictionary, across the table's growth, and
-    /// bytes that are no key (a prefix, a longer word, the empty string) find nothing.
+    /// Keys are found by their bytes (each under the id it was interned with) across the
+    /// table's growth; interning a key again gives its id; bytes that are no key (a prefix, a
+    /// longer word, the empty string) find nothing.
     @Test func keyTableFindsKeysByTheirBytes() {
         var table = KeyTable()
         let keys = (0..<300).map { "w\($0)" } + ["café", "東京", "a", "ab", "abc"]
         for key in keys { _ = table.intern(key) }
-        for key in keys + ["ab", "zz", "abcd", "", "w3000", "caf"] {
+        #expect(table.count == keys.count && table.intern("ab") == Int32(keys.firstIndex(of: "ab")!))
+        for key in keys + ["zz", "abcd", "", "w3000", "caf"] {
             var bytes = Array(key.utf8)
             let found = bytes.withUnsafeMutableBufferPointer { table.id(utf8: UnsafeBufferPointer($0)) }
-            #expect(found == table.id(key), "\(key)")
+            let expected = keys.firstIndex(of: key).map(Int32.init) ?? KeyTable.none
+            #expect(found == expected && table.id(key) == expected, "\(key)")
         }
     }
 }
