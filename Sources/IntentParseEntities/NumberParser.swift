@@ -14,16 +14,28 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
 
     private let spellOutFormat: ICUNumberFormat?
     private let numberWords: StringSet
+    /// The numbers above as ICU spells them out ("twenty-five"), by phrase: most numbers people
+    /// say are among them, and looking one up spares ICU's lenient parse, which collates every
+    /// rule against the text (about 2 million instructions the first time a phrase is seen).
+    let spelledOut: [String: Double]
     private let normalizer: Normalizer
 
     public init(locale: String) {
         spellOutFormat = ICUNumberFormat(locale: locale, style: CIP_NUMBER_SPELLOUT)
         normalizer = Normalizer(locale: locale)
         var words = Set<String>()
+        var spelledOut: [String: Double] = [:]
         for n in Array(0...100) + [1000, 1_000_000, 1_000_000_000] + [200, 300, 500] {
-            for key in normalizer.looseKeys(spellOutFormat?.format(Double(n)) ?? "") { words.insert(key) }
+            guard let phrase = spellOutFormat?.format(Double(n)) else { continue }
+            for key in normalizer.looseKeys(phrase) { words.insert(key) }
+            // Phrases are looked up lowercased; one ICU writes otherwise is left to ICU.
+            if phrase == phrase.lowercased() { spelledOut[phrase] = Double(n) }
         }
         numberWords = StringSet(words)
+        self.spelledOut = spelledOut
+        // Any other phrase goes to ICU, whose first lenient parse builds its collation data
+        // (some 45 million instructions); that is done now, off the thread that parses.
+        if let sample = spellOutFormat?.format(123) { spellOutFormat?.prepareParsing(sample) }
     }
 
     public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
@@ -82,8 +94,13 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
     /// The words a spelled-out number can start with (numbers in digits start with a digit).
     var startKeys: Set<String> { numberWords.keys }
 
-    /// Parses a whole phrase with ICU; nil unless every character is consumed.
+    /// Reads a whole lowercased phrase as ICU does; nil unless every character is consumed.
     func parse(_ phrase: String) -> Double? {
+        spelledOut[phrase] ?? parseWithICU(phrase)
+    }
+
+    /// `parse` without the table: what ICU's lenient spell-out parse reads.
+    func parseWithICU(_ phrase: String) -> Double? {
         spellOutFormat?.parse(phrase)
     }
 

@@ -27,6 +27,23 @@ import IntentParseNormalization
         #expect(reading?.words == count)
     }
 
+    /// The phrases answered from the table of ICU's own spell-outs read as ICU reads them.
+    @Test(arguments: ["en", "de", "fr", "es", "ja"])
+    func spelledOutTableAgreesWithICU(_ locale: String) {
+        let parser = NumberParser(locale: locale)
+        #expect(parser.spelledOut.count > 100)
+        for (phrase, value) in parser.spelledOut {
+            #expect(parser.parseWithICU(phrase) == value, "\(locale): \(phrase)")
+        }
+    }
+
+    @Test func phrasesOutsideTheTableGoToICU() {
+        #expect(parser.spelledOut["twenty three"] == nil && parser.spelledOut["twenty-three"] == 23)
+        #expect(parser.parse("twenty three") == 23)
+        #expect(parser.parse("three hundred forty-one") == 341)
+        #expect(parser.parse("three bananas") == nil)
+    }
+
     @Test func stopsAtTheFirstNonNumberWord() {
         #expect(read("three pizzas")?.value == 3)
         #expect(read("three pizzas")?.words == 1)
