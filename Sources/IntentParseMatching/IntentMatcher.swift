@@ -64,7 +64,7 @@ public struct IntentMatcher: Sendable {
         }
         var taken = scratch.take()
         var simulation = Simulation(grammar: grammar, text: tokenized, entityContext: context.entityContext, scratch: &taken)
-        let accepts = templateAccepts(&simulation, tokenized)
+        var pool = templateAccepts(&simulation, tokenized)
         let interpreter = Interpreter(grammar: grammar, text: tokenized, contextApp: contextAppIndex(context.app), wordCount: words)
         let keep = context.maxAlternatives + 1
         var ranked = Ranked(keep: keep)
@@ -72,7 +72,7 @@ public struct IntentMatcher: Sendable {
         // template accepts the utterance: an example's literal words (a contact that happens to
         // be in it) would otherwise outweigh the general template and lose its slots.
         let templates = grammar.templates
-        let pool = accepts.sorted { ($0.1.weight, -$0.0) > ($1.1.weight, -$1.0) }
+        pool.sort { ($0.1.weight, -$0.0) > ($1.1.weight, -$1.0) }
         for learned in [false, true] where ranked.interpretations.isEmpty {
             for (templateID, thread) in pool where !ranked.isFull && templates[Int(templateID)].isLearned == learned {
                 ranked.add(interpreter.interpret(template: templates[Int(templateID)], thread: thread,
@@ -93,7 +93,7 @@ public struct IntentMatcher: Sendable {
         return result
     }
 
-    /// Every template that covers the whole utterance, with its best thread, by template id.
+    /// Every template that covers the whole utterance, with its best thread (in no order).
     private func templateAccepts(_ simulation: inout Simulation, _ text: TokenizedText) -> [(Int32, Thread)] {
         let end = text.tokens.count
         let starts = candidateTemplates(&simulation).map { grammar.templates[Int($0)].start }
@@ -138,7 +138,6 @@ public struct IntentMatcher: Sendable {
                 }
             }
         }
-        best.sort { $0.0 < $1.0 }
         return best
     }
 

@@ -163,9 +163,18 @@ struct Simulation {
     }
 
     /// A thread's captures, oldest first, with phrase values materialized.
+    ///
+    /// NB: the chain is counted first, so the array is allocated once and reversed in place.
     func captures(of thread: Thread) -> [Capture] {
-        var result: [Capture] = []
+        var count = 0
         var index = thread.captures
+        while index >= 0 {
+            count += 1
+            index = scratch.arena[Int(index)].parent
+        }
+        var result: [Capture] = []
+        result.reserveCapacity(count)
+        index = thread.captures
         while index >= 0 {
             let packed = scratch.arena[Int(index)]
             let source: CaptureSource
@@ -179,7 +188,8 @@ struct Simulation {
             result.append(Capture(slot: packed.slot, start: packed.start, end: packed.end, source: source))
             index = packed.parent
         }
-        return result.reversed()
+        result.reverse()
+        return result
     }
 
     /// `first` followed by `second` (a suffix run after a template's accept).
