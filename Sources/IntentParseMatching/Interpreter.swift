@@ -125,12 +125,20 @@ struct Interpreter {
         let parameters = intent.parameters
         for index in parameters.indices {
             let name = parameters[index].name
-            var slots: [Capture] = []
-            for capture in captures where slotNames[Int(capture.slot)] == name { slots.append(capture) }
-            // Captures come in utterance order; sorting is for the rare joined ones.
-            if !slots.indices.dropFirst().allSatisfy({ slots[$0 - 1].start <= slots[$0].start }) { slots.sort { $0.start < $1.start } }
             let keepsPunctuation = parameters[index].type == .string
-            var values = slots.map { slotValue($0, app: app, keepsPunctuation: keepsPunctuation) }
+            var values: [SlotValue] = []
+            var inOrder = true, previousStart = Int32.min
+            for capture in captures where slotNames[Int(capture.slot)] == name {
+                inOrder = inOrder && previousStart <= capture.start
+                previousStart = capture.start
+                values.append(slotValue(capture, app: app, keepsPunctuation: keepsPunctuation))
+            }
+            // Captures come in utterance order; sorting is for the rare joined ones.
+            if !inOrder {
+                var slots = captures.filter { slotNames[Int($0.slot)] == name }
+                slots.sort { $0.start < $1.start }
+                values = slots.map { slotValue($0, app: app, keepsPunctuation: keepsPunctuation) }
+            }
             if values.isEmpty, let fixed = template.fixedSlots.first(where: { $0.name == name }) {
                 values = [SlotValue(spoken: fixed.value.description, value: fixed.value.json)]
             }
