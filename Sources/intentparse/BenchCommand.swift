@@ -142,8 +142,9 @@ struct Timing {
         guard !utterances.isEmpty else { return Timing(parses: 0, seconds: 0, latency: Percentiles([]), peakMemoryMB: Memory.peakMB) }
         for utterance in utterances.prefix(200) { _ = ResultJSON.line(parser.parse(utterance, locale: locale, context: context)) }
         let rounds = max(1, (minimumParses + utterances.count - 1) / utterances.count)
-        var samples: [Double] = []
-        samples.reserveCapacity(rounds * utterances.count)
+        // Kept as durations and converted after the loop, so the timed loop does no arithmetic.
+        var durations: [Duration] = []
+        durations.reserveCapacity(rounds * utterances.count)
         let clock = ContinuousClock()
         var checksum = 0
         let start = clock.now
@@ -151,10 +152,11 @@ struct Timing {
             for utterance in utterances {
                 let before = clock.now
                 checksum &+= ResultJSON.line(parser.parse(utterance, locale: locale, context: context)).utf8.count
-                samples.append((clock.now - before).microseconds)
+                durations.append(clock.now - before)
             }
         }
         let seconds = (clock.now - start).milliseconds / 1000
+        let samples = durations.map(\.microseconds)
         precondition(checksum > 0)
         // Sample i timed utterance i % count: each utterance's median over the rounds.
         let medians = utterances.indices.map { index in
