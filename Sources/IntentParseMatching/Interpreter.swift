@@ -36,8 +36,7 @@ struct Interpreter {
         let appIdentifier = app.map { grammar.apps[$0.index].identifier }
         if kept.contains(where: { $0.intent == intent.name && $0.app == appIdentifier }) { return .alreadyKept }
         var given = GivenParameters()
-        let parameters = self.parameters(intent: intent, template: template, captures: captures.filter { $0.slot != appSlot }, app: app?.index,
-                                         given: &given)
+        let parameters = self.parameters(intent: intent, template: template, captures: captures, app: app?.index, given: &given)
         var missing = intent.missing(isGiven: given.contains)
         if app == nil { missing.insert("app", at: 0) }
         let interpretation = Interpretation(
@@ -115,11 +114,11 @@ struct Interpreter {
     }
 
     /// The parameters' values, in the intent's order; `given` gets the index of each parameter
-    /// that has one.
+    /// that has one. Captures of the app slot are not parameters.
     private func parameters(intent: IntentSchema, template: Template, captures: [Capture], app: Int?,
                             given: inout GivenParameters) -> [(name: String, value: ParameterValue)] {
         var result: [(name: String, value: ParameterValue)] = []
-        let slotNames = grammar.slotNames
+        let slotNames = grammar.slotNames, appSlot = grammar.appSlot
         // NB: the parameters are read in place, by index: a copy of each (its strings and
         // lists retained and released) cost more than finding its values.
         let parameters = intent.parameters
@@ -128,14 +127,14 @@ struct Interpreter {
             let keepsPunctuation = parameters[index].type == .string
             var values: [SlotValue] = []
             var inOrder = true, previousStart = Int32.min
-            for capture in captures where slotNames[Int(capture.slot)] == name {
+            for capture in captures where capture.slot != appSlot && slotNames[Int(capture.slot)] == name {
                 inOrder = inOrder && previousStart <= capture.start
                 previousStart = capture.start
                 values.append(slotValue(capture, app: app, keepsPunctuation: keepsPunctuation))
             }
             // Captures come in utterance order; sorting is for the rare joined ones.
             if !inOrder {
-                var slots = captures.filter { slotNames[Int($0.slot)] == name }
+                var slots = captures.filter { $0.slot != appSlot && slotNames[Int($0.slot)] == name }
                 slots.sort { $0.start < $1.start }
                 values = slots.map { slotValue($0, app: app, keepsPunctuation: keepsPunctuation) }
             }
