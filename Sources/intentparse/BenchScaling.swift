@@ -75,6 +75,11 @@ struct Scaling {
 
     /// The grammar with every template present `factor` times; the copies use words of their own
     /// (each literal word and rule renamed), so they compete for matching but never match.
+    ///
+    /// NB: each copy also ends with a word of its own ("copyq7"). A template made of slots and
+    /// optional words alone ("[<my>] {known_item} {itemType}") has no required word to rename,
+    /// so its copies matched whatever it matched: the sweep measured one template accepted a
+    /// hundred times, not a grammar a hundred times bigger.
     static func multiplied(_ grammar: LanguageGrammar, by factor: Int) -> LanguageGrammar {
         guard factor > 1 else { return grammar }
         var result = grammar
@@ -88,7 +93,7 @@ struct Scaling {
             }
             for template in grammar.templates {
                 var source = template.source
-                source.expression = rename(template.source.expression, copy: copy, reserved: reserved)
+                source.expression = .sequence([rename(template.source.expression, copy: copy, reserved: reserved), .words("copyq\(copy)")])
                 result.templates.append(Template(intent: template.intent, source: source, fixedSlots: template.fixedSlots,
                                                  index: result.templates.count))
             }
