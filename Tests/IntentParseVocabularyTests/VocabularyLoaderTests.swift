@@ -4,9 +4,11 @@ import IntentParseBase
 import IntentParseSchema
 @testable import IntentParseVocabulary
 
-/// Writes app folders into a fresh temporary directory.
-struct AppFixture {
+/// Writes app folders into a fresh temporary directory, removed with the fixture.
+final class AppFixture {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("intentparse-vocab-\(UUID().uuidString)")
+
+    deinit { try? FileManager.default.removeItem(at: root) }
 
     func write(_ relativePath: String, _ plist: Any, format: PropertyListSerialization.PropertyListFormat = .xml) throws {
         let data = try PropertyListSerialization.data(fromPropertyList: plist, format: format, options: 0)

@@ -26,7 +26,9 @@ import Testing
     }
 
     @Test func badEntityDataExitsTwoWithFileLineAndCaret() throws {
-        let folder = try CLI.temporaryFolder().appendingPathComponent("Grammars/en")
+        let temporary = try CLI.temporaryFolder()
+        defer { CLI.remove(temporary) }
+        let folder = temporary.appendingPathComponent("Grammars/en")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("entities"), withIntermediateDirectories: true)
         try Data("language: en\nintents:\n  INSendMessageIntent:\n    data:\n      - sentences: [\"text {content}\"]\nlists:\n  content: {wildcard: true}\n".utf8)
             .write(to: folder.appendingPathComponent("messaging.yaml"))

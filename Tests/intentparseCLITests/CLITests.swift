@@ -39,10 +39,15 @@ struct CLI {
         return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// A new empty folder; the test removes it when done (`remove`).
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("intentparse-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    static func remove(_ folder: URL) {
+        try? FileManager.default.removeItem(at: folder)
     }
 }
 
@@ -95,6 +100,7 @@ struct CLI {
 
     @Test func testCommandReportsCountsAndFailures() throws {
         let folder = try CLI.temporaryFolder()
+        defer { CLI.remove(folder) }
         let corpus = folder.appendingPathComponent("bad.yaml")
         try Data("""
             language: en
@@ -115,6 +121,7 @@ struct CLI {
 
     @Test func badGrammarExitsTwoWithFileLineAndCaret() throws {
         let folder = try CLI.temporaryFolder()
+        defer { CLI.remove(folder) }
         let grammars = folder.appendingPathComponent("Grammars/en")
         try FileManager.default.createDirectory(at: grammars, withIntermediateDirectories: true)
         try Data("language: en\nintents:\n  INSendMessageIntent:\n    data:\n      - sentences:\n          - \"send (a message\"\n".utf8)
@@ -159,7 +166,9 @@ struct CLI {
     }
 
     @Test func aSessionFileCarriesAConversationAcrossRuns() throws {
-        let session = try CLI.temporaryFolder().appendingPathComponent("session.json")
+        let folder = try CLI.temporaryFolder()
+        defer { CLI.remove(folder) }
+        let session = folder.appendingPathComponent("session.json")
         let first = try CLI.run(["dialog", "--session", session.path], stdin: Data("text Bobo\n".utf8))
         #expect(first.stdout.hasPrefix("Which one?"))
         let second = try CLI.run(["dialog", "--session", session.path], stdin: Data("the second one\n".utf8))
@@ -171,7 +180,9 @@ struct CLI {
     }
 
     @Test func testReportsMetricsJSONAndJUnit() throws {
-        let junit = try CLI.temporaryFolder().appendingPathComponent("report.xml")
+        let folder = try CLI.temporaryFolder()
+        defer { CLI.remove(folder) }
+        let junit = folder.appendingPathComponent("report.xml")
         let output = try CLI.run(["test", "Corpus/en/messaging.yaml", "--format", "json", "--junit", junit.path])
         #expect(output.status == 0)
         let json = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
