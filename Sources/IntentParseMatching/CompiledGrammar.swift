@@ -42,8 +42,6 @@ public final class CompiledGrammar: Sendable {
     /// that require `{app}` are indexed and filtered like ones that require a word. It cannot be
     /// a token's key (tokens have no control characters).
     static let appNamedKey = "\u{1}app"
-
-    func app(_ index: Int, supports intent: String) -> Bool { tables.app(index, supports: intent) }
 }
 
 /// The compiled grammar's tables, filled in by `GrammarCompiler`'s builder.
@@ -104,10 +102,6 @@ public struct GrammarTables: Sendable {
         self.apps = apps
         self.lists = lists
         self.shortcuts = ShortcutIndex(apps: apps, normalizer: normalizer)
-    }
-
-    func app(_ index: Int, supports intent: String) -> Bool {
-        supportingApps[intent]?.contains(index) ?? false
     }
 
     /// The slot id of `{app}` captures, if any template has one.

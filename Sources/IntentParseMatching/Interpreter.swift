@@ -125,16 +125,17 @@ struct Interpreter {
         for index in parameters.indices {
             let name = parameters[index].name
             let keepsPunctuation = parameters[index].type == .string
+            func fills(_ capture: Capture) -> Bool { capture.slot != appSlot && slotNames[Int(capture.slot)] == name }
             var values: [SlotValue] = []
             var inOrder = true, previousStart = Int32.min
-            for capture in captures where capture.slot != appSlot && slotNames[Int(capture.slot)] == name {
+            for capture in captures where fills(capture) {
                 inOrder = inOrder && previousStart <= capture.start
                 previousStart = capture.start
                 values.append(slotValue(capture, app: app, keepsPunctuation: keepsPunctuation))
             }
             // Captures come in utterance order; sorting is for the rare joined ones.
             if !inOrder {
-                var slots = captures.filter { $0.slot != appSlot && slotNames[Int($0.slot)] == name }
+                var slots = captures.filter(fills)
                 slots.sort { $0.start < $1.start }
                 values = slots.map { slotValue($0, app: app, keepsPunctuation: keepsPunctuation) }
             }

@@ -106,20 +106,20 @@ public struct IntentSchema: Sendable, Hashable {
     /// Required parameters not given, in order, where `isGiven(i)` says whether `parameters[i]`
     /// has a value: `missing(given:)` without comparing names.
     public func missing(isGiven: (Int) -> Bool) -> [String] {
-        var missing: [String] = []
-        for (index, parameter) in parameters.enumerated() where parameter.isRequired && !isGiven(index) {
-            let excused = parameter.unlessGiven.contains { name in
-                parameters.firstIndex { $0.name == name }.map(isGiven) ?? false
-            }
-            if !excused { missing.append(parameter.name) }
-        }
-        return missing
+        missing(isGiven: isGiven, isNamedGiven: { name in parameters.firstIndex { $0.name == name }.map(isGiven) ?? false })
     }
 
     /// Required parameters not among `given`, in order.
     public func missing(given: some Collection<String>) -> [String] {
+        missing(isGiven: { given.contains(parameters[$0].name) }, isNamedGiven: given.contains)
+    }
+
+    /// Required parameters not given (`isGiven` by index) and not excused by one of their
+    /// `unlessGiven` (`isNamedGiven` by name).
+    private func missing(isGiven: (Int) -> Bool, isNamedGiven: (String) -> Bool) -> [String] {
         var missing: [String] = []
-        for parameter in parameters where parameter.isRequired && !given.contains(parameter.name) && !parameter.unlessGiven.contains(where: given.contains) {
+        for (index, parameter) in parameters.enumerated()
+        where parameter.isRequired && !isGiven(index) && !parameter.unlessGiven.contains(where: isNamedGiven) {
             missing.append(parameter.name)
         }
         return missing
