@@ -30,16 +30,25 @@ public struct IntentParser: Sendable {
     public let entityCatalogs: [String: EntityCatalog]
     /// Warnings from loading (unknown keys, ignored hassil keys, ...).
     public let warnings: [Diagnostic]
+    /// Apps left out because their files have errors; the other apps loaded.
+    public let skippedApps: [SkippedApp]
+    /// One warning per intent that the grammars use but no loaded app declares (a custom
+    /// intent of an app that is not loaded): its templates are inactive.
+    public let inactiveIntents: [Diagnostic]
 
     public struct Options: Sendable {
         /// Turn apps' IntentExamples into templates.
         public var learnFromExamples = true
         /// Load only these locales (nil: every locale folder).
         public var locales: [String]?
+        /// Make every load problem an error: an app with errors (otherwise skipped while the
+        /// others load) and templates for intents no loaded app declares (otherwise inactive).
+        public var strict: Bool
 
-        public init(learnFromExamples: Bool = true, locales: [String]? = nil) {
+        public init(learnFromExamples: Bool = true, locales: [String]? = nil, strict: Bool = false) {
             self.learnFromExamples = learnFromExamples
             self.locales = locales
+            self.strict = strict
         }
     }
 
@@ -51,17 +60,24 @@ public struct IntentParser: Sendable {
         public var dialogueLanguages: [String: DialogueLanguage]
         public var entityData: [String: EntityData]
         public var warnings: [Diagnostic]
+        public var skippedApps: [SkippedApp] = []
+        public var inactiveIntents: [Diagnostic] = []
 
         /// Reads apps (whose custom intents extend the schema), then grammars, dialogue files
-        /// and entity data; throws `DiagnosticError` with every problem found.
+        /// and entity data; throws `DiagnosticError` with every problem found. An app with
+        /// errors is skipped (`skippedApps`) and templates for intents no loaded app declares
+        /// are set aside (`inactiveIntents`), unless `options.strict` makes both errors.
         public static func load(grammars grammarsURL: URL, vocabulary vocabularyURL: URL, options: Options = Options()) throws -> Sources {
             var diagnostics: [Diagnostic] = []
             var apps: [AppVocabulary] = []
             var grammars: [String: LanguageGrammar] = [:]
+            var skipped: [SkippedApp] = []
             do {
-                let loaded = try VocabularyLoader(schema: .siriKit).load(directory: vocabularyURL)
+                let loaded = try VocabularyLoader(schema: .siriKit).loadSkippingBroken(directory: vocabularyURL)
                 apps = loaded.apps
+                skipped = loaded.skipped
                 diagnostics += loaded.warnings
+                if options.strict { diagnostics += skipped.flatMap(\.diagnostics) }
             } catch let error as DiagnosticError {
                 diagnostics += error.diagnostics
             }
@@ -76,6 +92,12 @@ public struct IntentParser: Sendable {
             if let locales = options.locales {
                 grammars = grammars.filter { locales.contains($0.key) }
             }
+            let loader = GrammarLoader(schema: schema, entities: EntityCatalog.names)
+            var inactive = grammars.keys.sorted().flatMap { grammars[$0].map(loader.inactiveIntentWarnings) ?? [] }
+            if options.strict {
+                diagnostics += inactive.map { Diagnostic(.error, $0.location, $0.message) }
+                inactive = []
+            }
             var languages: [String: DialogueLanguage] = [:]
             var log = DiagnosticLog()
             for (locale, grammar) in grammars {
@@ -85,7 +107,7 @@ public struct IntentParser: Sendable {
             diagnostics += log.diagnostics
             if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(diagnostics) }
             return Sources(schema: schema, apps: apps, grammars: grammars, dialogueLanguages: languages, entityData: entityData,
-                           warnings: diagnostics)
+                           warnings: diagnostics, skippedApps: skipped, inactiveIntents: inactive)
         }
     }
 
@@ -96,13 +118,15 @@ public struct IntentParser: Sendable {
     /// The same grammars and apps compiled with other options (no re-reading of files).
     public func recompiled(options: Options) throws -> IntentParser {
         try IntentParser(schema: schema, apps: apps, grammars: grammars, dialogueLanguages: dialogueLanguages,
-                         entityData: entityData, warnings: warnings, options: options)
+                         entityData: entityData, warnings: warnings, skippedApps: skippedApps, inactiveIntents: inactiveIntents,
+                         options: options)
     }
 
     /// Compiles loaded sources.
     public init(sources: Sources, options: Options = Options()) throws {
         try self.init(schema: sources.schema, apps: sources.apps, grammars: sources.grammars, dialogueLanguages: sources.dialogueLanguages,
-                      entityData: sources.entityData, warnings: sources.warnings, options: options)
+                      entityData: sources.entityData, warnings: sources.warnings, skippedApps: sources.skippedApps,
+                      inactiveIntents: sources.inactiveIntents, options: options)
     }
 
     /// Each locale's entity data files (`<grammars>/<locale>/entities/*.yaml`), where there are any.
@@ -117,13 +141,16 @@ public struct IntentParser: Sendable {
     /// Compiles already loaded grammars and apps.
     public init(schema: Schema, apps: [AppVocabulary], grammars: [String: LanguageGrammar],
                 dialogueLanguages: [String: DialogueLanguage] = [:], entityData: [String: EntityData] = [:],
-                warnings: [Diagnostic] = [], options: Options = Options()) throws {
+                warnings: [Diagnostic] = [], skippedApps: [SkippedApp] = [], inactiveIntents: [Diagnostic] = [],
+                options: Options = Options()) throws {
         self.schema = schema
         self.dialogueLanguages = dialogueLanguages
         self.entityData = entityData
         self.apps = apps
         self.grammars = grammars
         self.warnings = warnings
+        self.skippedApps = skippedApps
+        self.inactiveIntents = inactiveIntents
         let compiler = GrammarCompiler(learnFromExamples: options.learnFromExamples)
         var matchers: [String: IntentMatcher] = [:]
         var catalogs: [String: EntityCatalog] = [:]

@@ -46,7 +46,7 @@ public struct GrammarLoader {
             merge(parser.grammar, into: &merged, log: &log)
         }
         if files.isEmpty { log.error(SourceLocation(file: folder.path), "no grammar files (*.yaml)") }
-        GrammarValidator(schema: schema, entities: entities).validate(merged, log: &log)
+        GrammarValidator(schema: schema, entities: entities).validate(&merged, log: &log)
         return merged
     }
 
@@ -59,9 +59,16 @@ public struct GrammarLoader {
         var parser = GrammarFileParser(file: file, locale: locale, log: log)
         parser.parse(url: url)
         log = parser.reader.log
-        GrammarValidator(schema: schema, entities: entities).validate(parser.grammar, log: &log)
+        var grammar = parser.grammar
+        GrammarValidator(schema: schema, entities: entities).validate(&grammar, log: &log)
         try log.throwIfErrors()
-        return parser.grammar
+        return grammar
+    }
+
+    /// One warning per intent whose templates `grammar` sets aside because no loaded app
+    /// declares it.
+    public func inactiveIntentWarnings(_ grammar: LanguageGrammar) -> [Diagnostic] {
+        GrammarValidator.inactiveIntentWarnings(grammar, schema: schema)
     }
 
     private func merge(_ part: LanguageGrammar, into merged: inout LanguageGrammar, log: inout DiagnosticLog) {

@@ -136,6 +136,10 @@ public struct LanguageGrammar: Sendable {
     /// Filler phrases that may be dropped anywhere outside slots.
     public var skipWords: [String] = []
     public var files: [String] = []
+    /// Templates for intents that neither SiriKit nor any loaded app declares (a custom intent
+    /// of an app that is not loaded, or a misspelt name): set aside, never matched, and
+    /// reported by `check` (an error with `--strict`).
+    public var inactiveTemplates: [Template] = []
 
     public init(locale: String) { self.locale = locale }
 

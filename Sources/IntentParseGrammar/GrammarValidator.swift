@@ -8,20 +8,47 @@ struct GrammarValidator {
     let entities: [String]
     static let maxPermutationItems = 5
 
-    func validate(_ grammar: LanguageGrammar, log: inout DiagnosticLog) {
-        checkIntents(grammar, log: &log)
+    /// Validates `grammar` and sets aside the templates of intents the schema does not know
+    /// (`inactiveTemplates`): a grammar may carry templates for apps that are not loaded.
+    func validate(_ grammar: inout LanguageGrammar, log: inout DiagnosticLog) {
+        let undeclared = grammar.templates.filter { schema[$0.intent] == nil }
+        if !undeclared.isEmpty {
+            grammar.inactiveTemplates += undeclared
+            grammar.templates = grammar.templates.filter { schema[$0.intent] != nil }.enumerated().map { $0.element.renumbered($0.offset) }
+        }
         checkLists(grammar, log: &log)
         checkRules(grammar, log: &log)
         for template in grammar.templates {
             checkReferences(template.source, grammar: grammar, intent: schema[template.intent], log: &log)
             checkFixedSlots(template, log: &log)
         }
+        for template in grammar.inactiveTemplates {
+            checkReferences(template.source, grammar: grammar, intent: nil, log: &log)
+        }
     }
 
-    private func checkIntents(_ grammar: LanguageGrammar, log: inout DiagnosticLog) {
-        var reported = Set<String>()
-        for template in grammar.templates where schema[template.intent] == nil && reported.insert(template.intent).inserted {
-            log.error(template.source.location, "unknown intent '\(template.intent)'" + Suggestions.didYouMean(template.intent, in: schema.intentNames))
+    /// One warning per intent that no loaded app declares but the grammar uses, in templates
+    /// (inactive) or in lists bound to its parameters (left without vocabulary), at its first
+    /// use, with the closest known intent.
+    static func inactiveIntentWarnings(_ grammar: LanguageGrammar, schema: Schema) -> [Diagnostic] {
+        var templates: [String: [Template]] = [:]
+        for template in grammar.inactiveTemplates { templates[template.intent, default: []].append(template) }
+        var lists: [String: [ListDefinition]] = [:]
+        for list in grammar.lists.values.sorted(by: { $0.name < $1.name }) {
+            guard let path = list.parameter, let dot = path.firstIndex(of: "."), schema[String(path[..<dot])] == nil else { continue }
+            lists[String(path[..<dot]), default: []].append(list)
+        }
+        return Set(templates.keys).union(lists.keys).sorted().map { name in
+            var parts: [String] = []
+            if let uses = templates[name] {
+                parts.append(uses.count == 1 ? "its template is inactive" : "its \(uses.count) templates are inactive")
+            }
+            if let bound = lists[name] {
+                parts.append(bound.map { "{\($0.name)}" }.joined(separator: ", ") + (bound.count == 1 ? " has" : " have") + " no vocabulary")
+            }
+            let location = templates[name]?.first?.source.location ?? lists[name]?.first?.location ?? SourceLocation(file: grammar.locale)
+            return .warning(location, "no loaded app declares intent '\(name)'; " + parts.joined(separator: " and ")
+                            + Suggestions.didYouMean(name, in: schema.intentNames))
         }
     }
 
@@ -30,7 +57,8 @@ struct GrammarValidator {
             if let type = list.vocabulary, !VocabularyStringType.all.contains(type) {
                 log.error(list.location, "list {\(list.name)}: unknown vocabulary type '\(type)'" + Suggestions.didYouMean(type, in: VocabularyStringType.all))
             }
-            if let path = list.parameter, schema.parameter(path: path) == nil {
+            if let path = list.parameter, schema.parameter(path: path) == nil,
+               schema[String(path.prefix { $0 != "." })] != nil || !path.contains(".") {
                 log.error(list.location, "list {\(list.name)}: unknown parameter '\(path)'; expected IntentName.parameterName")
             }
             if let entity = list.entity, !entities.contains(entity) {

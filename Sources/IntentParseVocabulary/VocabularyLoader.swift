@@ -13,35 +13,53 @@ public struct VocabularyLoader {
 
     /// Loads all apps; throws `DiagnosticError` when any file has an error. Warnings are returned.
     public func load(directory: URL) throws -> (apps: [AppVocabulary], warnings: [Diagnostic]) {
-        var log = DiagnosticLog()
-        let apps = loadApps(directory: directory, log: &log)
-        try log.throwIfErrors()
-        return (apps, log.diagnostics)
+        let loaded = try loadSkippingBroken(directory: directory)
+        let errors = loaded.skipped.flatMap(\.diagnostics)
+        if !errors.isEmpty { throw DiagnosticError(loaded.warnings + errors) }
+        return (loaded.apps, loaded.warnings)
     }
 
-    func loadApps(directory: URL, log: inout DiagnosticLog) -> [AppVocabulary] {
+    /// Loads every app that has no error; an app with one is left out and reported in
+    /// `skipped` with its problems, so one broken app never stops the others from loading.
+    /// Throws only when the folder itself is unusable.
+    public func loadSkippingBroken(directory: URL) throws -> (apps: [AppVocabulary], warnings: [Diagnostic], skipped: [SkippedApp]) {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            log.error(SourceLocation(file: directory.path), "vocabulary folder not found")
-            return []
+            throw DiagnosticError([.error(SourceLocation(file: directory.path), "vocabulary folder not found")])
         }
-        let entries = (try? fm.contentsOfDirectory(atPath: directory.path)) ?? []
-        var apps: [AppVocabulary] = []
+        let entries: [String]
+        do {
+            entries = try fm.contentsOfDirectory(atPath: directory.path)
+        } catch {
+            throw DiagnosticError([.error(SourceLocation(file: directory.path), "vocabulary folder cannot be read: \(error.localizedDescription)")])
+        }
+        var accepted = AcceptedApps()
+        var warnings: [Diagnostic] = []
+        var skipped: [SkippedApp] = []
         for entry in entries.sorted() where !entry.hasPrefix(".") {
             let folder = directory.appendingPathComponent(entry)
             guard fm.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
-            if let app = loadApp(folder: folder, log: &log) { apps.append(app) }
+            var log = DiagnosticLog()
+            let app = loadApp(folder: folder, log: &log)
+            if let app { accepted.checkClashes(app, log: &log) }
+            if let app, !log.hasErrors {
+                accepted.add(app)
+                warnings += log.diagnostics
+            } else {
+                skipped.append(SkippedApp(path: folder.path, diagnostics: log.diagnostics))
+            }
         }
-        checkDuplicateNames(apps, log: &log)
-        checkCustomIntentClashes(apps, log: &log)
-        checkShortcutCollisions(apps, log: &log)
-        return apps
+        return (accepted.apps, warnings, skipped)
     }
 
     /// Loads one app folder; nil (with diagnostics) when its Info.plist is unusable.
     public func loadApp(folder: URL, log: inout DiagnosticLog) -> AppVocabulary? {
         let infoURL = folder.appendingPathComponent("Info.plist")
+        if (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) == nil {
+            log.error(SourceLocation(file: folder.path), "app folder cannot be read (check its permissions)")
+            return nil
+        }
         guard FileManager.default.fileExists(atPath: infoURL.path) else {
             log.error(SourceLocation(file: folder.path), "app folder has no Info.plist")
             return nil
@@ -78,33 +96,6 @@ public struct VocabularyLoader {
         return app
     }
 
-    private func checkCustomIntentClashes(_ apps: [AppVocabulary], log: inout DiagnosticLog) {
-        var owners: [String: String] = [:]
-        for app in apps {
-            for intent in app.customIntents {
-                if let owner = owners[intent.name] {
-                    log.error(SourceLocation(file: app.path + "/Intents.intentdefinition"), "custom intent \(intent.name) is also defined by \(owner)")
-                }
-                owners[intent.name] = app.displayName
-            }
-        }
-    }
-
-    /// Two apps donating the same voice phrase ("Pizza time") make it ambiguous.
-    private func checkShortcutCollisions(_ apps: [AppVocabulary], log: inout DiagnosticLog) {
-        var owners: [String: String] = [:]
-        for app in apps {
-            for (index, shortcut) in app.shortcuts.enumerated() {
-                let key = shortcut.phrase.lowercased().filter { $0.isLetter || $0.isNumber }
-                if let owner = owners[key], owner != app.displayName {
-                    log.error(SourceLocation(file: app.path + "/Shortcuts.plist", keyPath: "[\(index)].phrase"),
-                              "the shortcut phrase \"\(shortcut.phrase)\" is also a shortcut of \(owner)")
-                }
-                owners[key] = app.displayName
-            }
-        }
-    }
-
     /// The schema with every loaded app's custom intents.
     public static func schema(_ base: Schema, with apps: [AppVocabulary]) -> Schema {
         var schema = base
@@ -123,19 +114,6 @@ public struct VocabularyLoader {
         return (intents, loader.enumTerms)
     }
 
-    private func checkDuplicateNames(_ apps: [AppVocabulary], log: inout DiagnosticLog) {
-        var owners: [String: String] = [:]
-        for app in apps {
-            for (name, _) in app.spokenNames {
-                let key = name.lowercased()
-                if let owner = owners[key], owner != app.displayName {
-                    log.warning(SourceLocation(file: app.path + "/Info.plist"),
-                                "app name '\(name)' is also a name of \(owner); utterances naming it are ambiguous")
-                }
-                owners[key] = app.displayName
-            }
-        }
-    }
 }
 
 /// Info.plist: identity, alternative names and supported intents.
@@ -198,5 +176,61 @@ enum InfoPlist {
             }
             return name
         }
+    }
+}
+
+/// An app folder left out of loading, with the problems that kept it out.
+public struct SkippedApp: Sendable {
+    /// The app's folder.
+    public var path: String
+    /// Every problem found in its files (at least one error).
+    public var diagnostics: [Diagnostic]
+
+    public init(path: String, diagnostics: [Diagnostic]) {
+        self.path = path
+        self.diagnostics = diagnostics
+    }
+}
+
+/// The apps loaded so far, with what they claim (custom intent names, shortcut phrases, spoken
+/// names), so that an app clashing with one loaded before it is reported and left out.
+struct AcceptedApps {
+    private(set) var apps: [AppVocabulary] = []
+    private var customIntentOwners: [String: String] = [:]
+    private var shortcutOwners: [String: String] = [:]
+    private var nameOwners: [String: String] = [:]
+
+    /// Reports what `app` claims that a loaded app already has: a custom intent or a shortcut
+    /// phrase (errors), an app name (a warning: utterances naming it are ambiguous).
+    func checkClashes(_ app: AppVocabulary, log: inout DiagnosticLog) {
+        for intent in app.customIntents {
+            if let owner = customIntentOwners[intent.name] {
+                log.error(SourceLocation(file: app.path + "/Intents.intentdefinition"), "custom intent \(intent.name) is also defined by \(owner)")
+            }
+        }
+        for (index, shortcut) in app.shortcuts.enumerated() {
+            if let owner = shortcutOwners[Self.shortcutKey(shortcut.phrase)], owner != app.displayName {
+                log.error(SourceLocation(file: app.path + "/Shortcuts.plist", keyPath: "[\(index)].phrase"),
+                          "the shortcut phrase \"\(shortcut.phrase)\" is also a shortcut of \(owner)")
+            }
+        }
+        for (name, _) in app.spokenNames {
+            if let owner = nameOwners[name.lowercased()], owner != app.displayName {
+                log.warning(SourceLocation(file: app.path + "/Info.plist"),
+                            "app name '\(name)' is also a name of \(owner); utterances naming it are ambiguous")
+            }
+        }
+    }
+
+    mutating func add(_ app: AppVocabulary) {
+        apps.append(app)
+        for intent in app.customIntents { customIntentOwners[intent.name] = app.displayName }
+        for shortcut in app.shortcuts { shortcutOwners[Self.shortcutKey(shortcut.phrase)] = app.displayName }
+        for (name, _) in app.spokenNames { nameOwners[name.lowercased()] = app.displayName }
+    }
+
+    /// Phrases differing only in case and punctuation are the same shortcut.
+    private static func shortcutKey(_ phrase: String) -> String {
+        phrase.lowercased().filter { $0.isLetter || $0.isNumber }
     }
 }

@@ -8,7 +8,7 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate grammars and vocabulary; prove every IntentExample parses.",
-        discussion: "Exit status: 0 all good; 1 an IntentExample does not parse as promised; 2 a file has errors."
+        discussion: "Exit status: 0 all good; 1 an IntentExample does not parse as promised; 2 a file has errors (an app with errors included; with --strict, also templates for intents no loaded app declares)."
     )
 
     @OptionGroup var options: CommonOptions
@@ -17,7 +17,8 @@ struct CheckCommand: ParsableCommand {
     var corpus = "Corpus"
 
     func run() throws {
-        let parser = try options.loadParser()
+        let parser = try options.loadParser(appsMustLoad: true)
+        DiagnosticPrinter.standardError.print(parser.inactiveIntents)
         let handWritten = try parser.recompiled(options: IntentParser.Options(learnFromExamples: false))
         var failures = 0, total = 0, learnedOnly: [String] = []
         for app in parser.apps {

@@ -26,6 +26,9 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "Output format: json or text (default: json for parse, text for the other commands).")
     var format: OutputFormat?
 
+    @Flag(help: "Make every load problem an error (exit 2): an app whose files have errors, otherwise skipped while the others load, and templates for intents no loaded app declares, otherwise inactive.")
+    var strict = false
+
     func validate() throws {
         if let now, EntityContext(iso: now) == nil {
             throw ValidationError("--now '\(now)' is not an ISO 8601 date and time (e.g. 2026-11-21T09:30:00Z)")
@@ -39,10 +42,24 @@ struct CommonOptions: ParsableArguments {
     var context: MatchContext { MatchContext(app: app, entityContext: entityContext) }
 
     /// Loads and compiles grammars and vocabulary; prints diagnostics and exits 2 on errors.
-    func loadParser(options: IntentParser.Options = IntentParser.Options()) throws -> IntentParser {
+    /// An app with errors is reported and skipped while the others load; `appsMustLoad`
+    /// (`check`) or `--strict` make it an error.
+    func loadParser(options: IntentParser.Options = IntentParser.Options(), appsMustLoad: Bool = false) throws -> IntentParser {
+        var options = options
+        options.strict = options.strict || strict
         do {
             let parser = try IntentParser(grammars: URL(fileURLWithPath: grammars), vocabulary: URL(fileURLWithPath: vocabulary), options: options)
             DiagnosticPrinter.standardError.print(parser.warnings)
+            for skipped in parser.skippedApps {
+                if appsMustLoad {
+                    DiagnosticPrinter.standardError.print(skipped.diagnostics)
+                } else {
+                    DiagnosticPrinter.standardError.print(.warning(SourceLocation(file: skipped.path),
+                        "app not loaded: its files have errors (below); the other apps are loaded (--strict makes this an error)"))
+                    DiagnosticPrinter.standardError.print(skipped.diagnostics.map { Diagnostic($0.severity == .error ? .note : $0.severity, $0.location, $0.message) })
+                }
+            }
+            if appsMustLoad, !parser.skippedApps.isEmpty { throw ExitCode(2) }
             if let app, parser.matchers.values.first?.contextAppIndex(app) == nil {
                 DiagnosticPrinter.standardError.printMessage("error: --app '\(app)' is not a loaded app; loaded: \(parser.apps.map(\.displayName).joined(separator: ", "))")
                 throw ExitCode(2)

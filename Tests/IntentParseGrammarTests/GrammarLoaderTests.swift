@@ -37,9 +37,37 @@ import IntentParseSchema
         #expect(grammar.lists["person"]?.isWildcard == true)
     }
 
-    @Test func unknownIntentSuggestsTheClosestName() {
-        let found = errors(valid.replacingOccurrences(of: "INSendMessageIntent", with: "INSendMesageIntent"))
-        #expect(found.contains { $0.message.contains("unknown intent 'INSendMesageIntent'") && $0.message.contains("did you mean 'INSendMessageIntent'") })
+    @Test func templatesOfAnUndeclaredIntentAreInactiveWithAWarningThatSuggestsTheClosestName() throws {
+        let grammar = try loader.load(text: valid.replacingOccurrences(of: "INSendMessageIntent", with: "INSendMesageIntent"), locale: "en")
+        #expect(grammar.templates.isEmpty)
+        #expect(grammar.inactiveTemplates.map(\.intent) == ["INSendMesageIntent"])
+        let warnings = loader.inactiveIntentWarnings(grammar)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.severity == .warning)
+        #expect(warnings.first?.message.contains("no loaded app declares intent 'INSendMesageIntent'; its template is inactive") == true)
+        #expect(warnings.first?.message.contains("did you mean 'INSendMessageIntent'") == true)
+    }
+
+    @Test func aCustomIntentOfAnAppNotLoadedLeavesTheOtherIntentsActive() throws {
+        let yaml = valid.replacingOccurrences(of: "lists:", with: """
+              OrderPizzaIntent:
+                data:
+                  - sentences: ["order [a] {pizza_kind:kind} pizza", "get me a {pizza_kind:kind} pizza"]
+            lists:
+            """)
+        let withKinds = yaml.replacingOccurrences(of: "  content: {wildcard: true}", with: "  content: {wildcard: true}\n  pizza_kind: {parameter: OrderPizzaIntent.kind}")
+        let grammar = try loader.load(text: withKinds, locale: "en")
+        #expect(grammar.templates.map(\.intent) == ["INSendMessageIntent"])
+        #expect(grammar.templates.map(\.index) == [0])
+        #expect(grammar.inactiveTemplates.count == 2)
+        let warnings = loader.inactiveIntentWarnings(grammar)
+        #expect(warnings.map(\.message) == ["no loaded app declares intent 'OrderPizzaIntent'; its 2 templates are inactive and {pizza_kind} has no vocabulary"])
+        // An inactive template is still checked for unknown lists and rules.
+        #expect(errors(withKinds.replacingOccurrences(of: "get me a {pizza_kind:kind}", with: "get me a {pizza_kinds:kind}"))
+            .contains { $0.message.contains("unknown list {pizza_kinds}") })
+        // A known intent's unknown parameter stays an error.
+        #expect(errors(withKinds.replacingOccurrences(of: "OrderPizzaIntent.kind", with: "INSendMessageIntent.kind"))
+            .contains { $0.message.contains("unknown parameter 'INSendMessageIntent.kind'") })
     }
 
     @Test func unknownParameterNamesTheIntentsParameters() {

@@ -118,6 +118,33 @@ final class AppFixture {
     }
 }
 
+@Suite struct BrokenAppTests {
+    @Test func aBrokenAppIsSkippedWhileTheOthersLoad() throws {
+        let fixture = AppFixture()
+        try fixture.write("Chat/Info.plist", AppFixture.info("Chat"))
+        try fixture.writeData("Broken/Info.plist", Data("<plist><dict><key>CFBundleName".utf8))
+        try fixture.write("Typo/Info.plist", AppFixture.info("Typo", intents: ["INSendMesageIntent"]))
+        let loaded = try VocabularyLoader(schema: .siriKit).loadSkippingBroken(directory: fixture.root)
+        #expect(loaded.apps.map(\.displayName) == ["Chat"])
+        #expect(loaded.skipped.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["Broken", "Typo"])
+        #expect(loaded.skipped[0].diagnostics.contains { $0.severity == .error && $0.location.file.hasSuffix("Broken/Info.plist") })
+        #expect(loaded.skipped[1].diagnostics.contains { $0.message.contains("unknown intent 'INSendMesageIntent'") })
+        // The strict entry point still refuses the whole folder.
+        #expect(throws: DiagnosticError.self) { try VocabularyLoader(schema: .siriKit).load(directory: fixture.root) }
+    }
+
+    @Test func anAppClashingWithAnEarlierOneIsSkipped() throws {
+        let fixture = AppFixture()
+        try fixture.write("Chat/Info.plist", AppFixture.info("Chat"))
+        try fixture.write("Chat/Shortcuts.plist", [["phrase": "Banana alert", "userActivityType": "com.example.chat"]])
+        try fixture.write("Other/Info.plist", AppFixture.info("Other"))
+        try fixture.write("Other/Shortcuts.plist", [["phrase": "banana alert", "userActivityType": "com.example.other"]])
+        let loaded = try VocabularyLoader(schema: .siriKit).loadSkippingBroken(directory: fixture.root)
+        #expect(loaded.apps.map(\.displayName) == ["Chat"])
+        #expect(loaded.skipped.first?.diagnostics.contains { $0.message.contains("also a shortcut of Chat") } == true)
+    }
+}
+
 @Suite struct IntentDefinitionTests {
     static func definition(parameters: [[String: Any]], codes: [[String: Any]] = [], responseParameters: [String] = []) -> [String: Any] {
         ["INEnums": [["INEnumName": "Kind", "INEnumValues": [["INEnumValueName": "bananaSplit", "INEnumValueDisplayName": "banana split"]]]],

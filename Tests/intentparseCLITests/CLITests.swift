@@ -133,6 +133,43 @@ struct CLI {
         #expect(output.stdout.isEmpty)
     }
 
+    @Test func theShippedGrammarsLoadWithAnyonesOwnVocabulary() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { CLI.remove(folder) }
+        let empty = folder.appendingPathComponent("Empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let parsed = try CLI.run(["--vocabulary", empty.path], stdin: Data("hi\nsend a message to Coco saying hi\n".utf8))
+        #expect(parsed.status == 0, "\(parsed.stderr)")
+        #expect(parsed.lines.count == 2)
+        #expect(!parsed.stderr.contains("OrderPizzaIntent"))
+        // check reports the custom intent's templates as inactive, once, and passes.
+        let checked = try CLI.run(["check", "--vocabulary", empty.path])
+        #expect(checked.status == 0, "\(checked.stderr)")
+        #expect(checked.stderr.components(separatedBy: "no loaded app declares intent 'OrderPizzaIntent'").count == 2)
+        #expect(checked.stderr.contains("custom.yaml:"))
+        #expect(try CLI.run(["check", "--strict", "--vocabulary", empty.path]).status == 2)
+        #expect(try CLI.run(["--strict", "--vocabulary", empty.path, "hi"]).status == 2)
+    }
+
+    @Test func aBrokenAppIsReportedAndSkippedWhileTheOthersLoad() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { CLI.remove(folder) }
+        let vocabulary = folder.appendingPathComponent("Vocabulary")
+        try FileManager.default.createDirectory(at: vocabulary, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CLI.root.appendingPathComponent("Vocabulary/MonkeyChat"), to: vocabulary.appendingPathComponent("MonkeyChat"))
+        try FileManager.default.createDirectory(at: vocabulary.appendingPathComponent("Broken"), withIntermediateDirectories: true)
+        try Data("<plist><dict><key>CFBundleName".utf8).write(to: vocabulary.appendingPathComponent("Broken/Info.plist"))
+        let parsed = try CLI.run(["--vocabulary", vocabulary.path, "MonkeyChat Bobo please send more bananas"])
+        #expect(parsed.status == 0, "\(parsed.stderr)")
+        #expect(parsed.lines.first?.contains(#""intent":"INSendMessageIntent""#) == true)
+        #expect(parsed.stderr.contains("Broken: warning: app not loaded"))
+        #expect(parsed.stderr.contains("Broken/Info.plist"))
+        let checked = try CLI.run(["check", "--vocabulary", vocabulary.path])
+        #expect(checked.status == 2)
+        #expect(checked.stderr.contains("Broken/Info.plist: error:"))
+        #expect(try CLI.run(["--strict", "--vocabulary", vocabulary.path, "hi"]).status == 2)
+    }
+
     @Test func usageErrorsExitTwo() throws {
         #expect(try CLI.run(["--format", "xml", "hi"]).status == 2)
         #expect(try CLI.run(["--now", "yesterday", "hi"]).status == 2)
