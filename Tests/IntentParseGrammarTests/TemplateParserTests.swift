@@ -34,6 +34,47 @@ import Testing
         #expect(try parse("{content}") == .slot(list: "content", slot: "content", offset: 0))
     }
 
+    @Test func groupsTouchingLettersMakeWholeWords() throws {
+        #expect(try parse("fan[s]") == .choice([.words("fans"), .words("fan")]))
+        #expect(try parse("batter(y|ies)") == .choice([.words("battery"), .words("batteries")]))
+        #expect(try parse("liste(yi|ye|de)") == .choice([.words("listeyi"), .words("listeye"), .words("listede")]))
+        #expect(try parse("(sch|schi)ck") == .choice([.words("schck"), .words("schick")]))
+        #expect(try parse("turn(s|ed|ing|)") == .choice([.words("turns"), .words("turned"), .words("turning"), .words("turn")]))
+    }
+
+    @Test func onlyTheTouchingWordOfATextJoinsAGroup() throws {
+        #expect(try parse("turn on the light[s] now") == .sequence([
+            .words("turn on the "), .choice([.words("lights"), .words("light")]), .words(" now"),
+        ]))
+        #expect(try parse("x[y]abc def[g]") == .sequence([
+            .choice([.words("xyabc"), .words("xabc")]), .words(" "), .choice([.words("defg"), .words("def")]),
+        ].filter { $0 != .words(" ") }))
+        #expect(try parse("send a Nachricht[en]") == .sequence([.words("send a "), .choice([.words("Nachrichten"), .words("Nachricht")])]))
+        #expect(try parse("[un]read it") == .sequence([.choice([.words("unread"), .words("read")]), .words(" it")]))
+        #expect(try parse("a \\(b\\) c") == .words("a (b) c"))
+    }
+
+    @Test func spacedGroupsStaySeparateWords() throws {
+        #expect(try parse("fan [s]") == .sequence([.words("fan "), .optional(.words("s"))]))
+        #expect(try parse("(a|b) (c|d)") == .sequence([.choice([.words("a"), .words("b")]), .choice([.words("c"), .words("d")])]))
+    }
+
+    @Test func aGroupOfSeveralWordsTouchingAWord() throws {
+        // "(good morning|hi)s" spells "good mornings" and "his": the group's own words stay apart.
+        #expect(try parse("(good morning|hi)s") == .choice([.words("good mornings"), .words("his")]))
+        #expect(try parse("x(a [b])") == .choice([.words("xa b"), .words("xa")]))
+    }
+
+    @Test func aSlotOrRuleTouchingAWordStaysSeparate() throws {
+        #expect(try parse("{name}['s]") == .sequence([.slot(list: "name", slot: "name", offset: 0), .optional(.words("'s"))]))
+        #expect(try parse("<send>ing") == .sequence([.rule("send", offset: 0), .words("ing")]))
+    }
+
+    @Test func tooManySpellingsOfOneWordIsAnError() {
+        let template = String(repeating: "[a]", count: 9) + "x"
+        #expect(failure(template)?.message.contains("spellings") == true)
+    }
+
     @Test func escapedBrackets() throws {
         #expect(try parse("a \\(b\\)") == .words("a (b)"))
     }
