@@ -155,7 +155,7 @@ public struct IntentParser: Sendable {
         var matchers: [String: IntentMatcher] = [:]
         var catalogs: [String: EntityCatalog] = [:]
         for (locale, grammar) in grammars {
-            let entities = EntityCatalog(locale: locale, data: entityData[locale] ?? EntityData())
+            let entities = EntityCatalog(locale: locale, data: entityData[locale] ?? EntityData(), rules: grammar.tokenRules)
             catalogs[locale] = entities
             matchers[locale] = IntentMatcher(grammar: compiler.compile(grammar, apps: apps, schema: schema, entities: entities))
         }

@@ -17,7 +17,8 @@ extension IntentParser {
     public func replyValue(_ text: String, type: ValueType, locale: String, context: EntityContext = EntityContext()) -> JSONValue? {
         guard let name = IntentParser.entity(for: type),
               let parser = (entityCatalogs[locale] ?? entityCatalogs[Normalizer.language(of: locale)])?.parser(name) else { return nil }
-        let tokenized = Normalizer(locale: locale).tokenize(text)
+        let rules = (grammars[locale] ?? grammars[Normalizer.language(of: locale)])?.tokenRules ?? TokenRules()
+        let tokenized = Normalizer(locale: locale, rules: rules).tokenize(text)
         guard let first = tokenized.tokens.firstIndex(where: { !$0.isPunctuation }),
               let last = tokenized.tokens.lastIndex(where: { !$0.isPunctuation }) else { return nil }
         // From the very start ("$20" starts with a symbol), else from the first word ("— tomorrow").

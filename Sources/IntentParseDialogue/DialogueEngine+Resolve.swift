@@ -114,7 +114,7 @@ extension DialogueEngine {
         for index in slots.indices where !slots[index].isResolved {
             let value = slots[index].value
             let custom = await withTimeLimit(configuration.handlerTimeout, fallback: nil) { await handler.resolve(parameter: parameter.name, value: value, request: snapshot) }
-            let result = custom ?? VocabularyResolver(locale: request.locale).resolve(value, parameter: parameter, terms: terms)
+            let result = custom ?? VocabularyResolver(normalizer: language(request.locale).normalizer).resolve(value, parameter: parameter, terms: terms)
             switch result {
             case .success(var resolved):
                 if resolved.value == nil { resolved.value = value.value }

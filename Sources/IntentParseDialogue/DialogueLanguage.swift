@@ -31,9 +31,9 @@ public struct DialogueLanguage: Sendable {
     /// "what can you do" and "what can {app} do", as keys with `appMarker` for the name.
     var capabilityQuestions: Set<String> = []
 
-    init(locale: String) {
+    init(locale: String, rules: TokenRules = TokenRules()) {
         self.locale = locale
-        self.normalizer = Normalizer(locale: locale)
+        self.normalizer = Normalizer(locale: locale, rules: rules)
     }
 
     /// Loads `<localeFolder>/dialogue/*.yaml`; nil when the folder does not exist.
@@ -41,7 +41,7 @@ public struct DialogueLanguage: Sendable {
         let folder = localeFolder.appendingPathComponent("dialogue")
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
         guard !files.isEmpty else { return nil }
-        var language = DialogueLanguage(locale: grammar.locale)
+        var language = DialogueLanguage(locale: grammar.locale, rules: grammar.tokenRules)
         language.skipWords = Set(grammar.skipWords.map(language.key))
         if let separator = grammar.rules[LanguageGrammar.itemSeparatorRule] {
             let phrases = Set(separator.source.expression.phrases(rules: grammar.rules).map(language.separatorKeys)).filter { !$0.isEmpty }

@@ -27,7 +27,10 @@ public struct VocabularyResolver: Sendable {
     static let maxSpanWords = 8
     static let maxOptions = 10
 
-    public init(locale: String) { normalizer = Normalizer(locale: locale) }
+    public init(locale: String, rules: TokenRules = TokenRules()) { normalizer = Normalizer(locale: locale, rules: rules) }
+
+    /// Compares names with `normalizer` (the language's own, with its token rules).
+    public init(normalizer: Normalizer) { self.normalizer = normalizer }
 
     /// The app's terms for a parameter: user vocabulary of its type, then AppIntentVocabulary.
     public static func terms(intent: String, parameter: ParameterSchema, app: AppVocabulary?, locale: String) -> [VocabularyTerm] {

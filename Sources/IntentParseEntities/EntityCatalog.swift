@@ -14,9 +14,11 @@ public struct EntityCatalog: Sendable {
     /// A few phrases each entity reads ("tomorrow at 8 PM", "20 US dollars"), by entity name.
     public let examples: [String: [String]]
 
-    public init(locale: String, data: EntityData = EntityData()) {
-        let normalizer = Normalizer(locale: locale)
-        let numbers = NumberParser(locale: locale)
+    /// `rules`: how the language cuts words (its grammar's `tokens:`), so that entity words are
+    /// cut as utterances are.
+    public init(locale: String, data: EntityData = EntityData(), rules: TokenRules = TokenRules()) {
+        let normalizer = Normalizer(locale: locale, rules: rules)
+        let numbers = NumberParser(locale: locale, rules: rules)
         let amounts = AmountReader(locale: locale, data: data, numbers: numbers, normalizer: normalizer)
         let ordinals = OrdinalParser(locale: locale, amounts: amounts)
         let durations = DurationParser(amounts: amounts, data: data)

@@ -20,9 +20,9 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
     let spelledOut: [String: Double]
     private let normalizer: Normalizer
 
-    public init(locale: String) {
+    public init(locale: String, rules: TokenRules = TokenRules()) {
         spellOutFormat = ICUNumberFormat(locale: locale, style: CIP_NUMBER_SPELLOUT)
-        normalizer = Normalizer(locale: locale)
+        normalizer = Normalizer(locale: locale, rules: rules)
         var words = Set<String>()
         var spelledOut: [String: Double] = [:]
         for n in Array(0...100) + [1000, 1_000_000, 1_000_000_000] + [200, 300, 500] {

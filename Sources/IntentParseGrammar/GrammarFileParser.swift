@@ -1,10 +1,12 @@
 import Foundation
 import IntentParseBase
+import IntentParseNormalization
 import Yams
 
 /// Reads one grammar file (hassil format plus our list keys) into a `LanguageGrammar` fragment.
 struct GrammarFileParser {
-    static let topLevelKeys = ["language", "intents", "lists", "expansion_rules", "skip_words", "settings"]
+    static let topLevelKeys = ["language", "intents", "lists", "expansion_rules", "skip_words", "settings", "tokens"]
+    static let tokenKeys = ["elisions", "split_at_apostrophe"]
     static let dataKeys = ["sentences", "slots", "requires_context", "excludes_context", "metadata", "response", "expansion_rules"]
     static let ignoredDataKeys = ["requires_context", "excludes_context", "metadata", "response"]
     static let listKeys = ["values", "range", "wildcard", "vocabulary", "parameter", "entity", "exclude_first_words"]
@@ -32,9 +34,38 @@ struct GrammarFileParser {
             case "expansion_rules": parseRules(pair.value)
             case "skip_words": grammar.skipWords += reader.strings(pair.value, "skip_words").map(\.0)
             case "settings": reader.warning(pair.keyNode, "hassil 'settings' are not used by intentparse and are ignored")
+            case "tokens": parseTokenRules(pair.value)
             default: break
             }
         }
+    }
+
+    /// `tokens:` (ours): how the language cuts words further than ICU does.
+    private mutating func parseTokenRules(_ node: Node) {
+        guard let pairs = reader.mapping(node, "tokens") else { return }
+        reader.checkKeys(pairs, allowed: GrammarFileParser.tokenKeys, in: "tokens")
+        var rules = TokenRules()
+        for pair in pairs {
+            switch pair.key {
+            case "elisions":
+                for (elision, itemNode) in reader.strings(pair.value, "tokens.elisions") {
+                    let last = elision.unicodeScalars.last.map { "'’ʼ".unicodeScalars.contains($0) } ?? false
+                    if !last || elision.unicodeScalars.count < 2 {
+                        reader.error(reader.location(itemNode), "tokens.elisions: '\(elision)' is not an elided word ending in an apostrophe, such as \"l'\"")
+                    } else {
+                        rules.elisions.append(elision)
+                    }
+                }
+            case "split_at_apostrophe":
+                if case .boolean(let flag)? = reader.scalarValue(pair.value) {
+                    rules.splitAtApostrophe = flag
+                } else {
+                    reader.error(reader.location(pair.value), "tokens.split_at_apostrophe must be true or false")
+                }
+            default: break
+            }
+        }
+        grammar.tokenRules = grammar.tokenRules.merged(with: rules)
     }
 
     /// Parses a template string node; reports a syntax error with a caret under it.

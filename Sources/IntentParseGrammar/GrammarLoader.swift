@@ -88,6 +88,7 @@ public struct GrammarLoader {
             }
         }
         merged.skipWords += part.skipWords
+        merged.tokenRules = merged.tokenRules.merged(with: part.tokenRules)
         merged.files += part.files
     }
 }

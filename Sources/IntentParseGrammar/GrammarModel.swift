@@ -1,4 +1,5 @@
 import IntentParseBase
+import IntentParseNormalization
 
 /// A scalar from YAML that keeps its type: numbers stay numbers, and unquoted yes/no/on/off
 /// stay words (YAML 1.1 would turn them into booleans and surprise people writing lists).
@@ -140,6 +141,9 @@ public struct LanguageGrammar: Sendable {
     /// of an app that is not loaded, or a misspelt name): set aside, never matched, and
     /// reported by `check` (an error with `--strict`).
     public var inactiveTemplates: [Template] = []
+    /// How the language cuts words further than ICU (`tokens:`): elisions, suffixes after an
+    /// apostrophe. The compiler, entities and dialogue tokenize the language with these rules.
+    public var tokenRules = TokenRules()
 
     public init(locale: String) { self.locale = locale }
 

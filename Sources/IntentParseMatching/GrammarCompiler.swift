@@ -19,8 +19,8 @@ public struct GrammarCompiler {
     /// `entities`: the locale's built-in entities with its data file's words; nil builds them
     /// from ICU alone (`EntityCatalog(locale:)`).
     public func compile(_ grammar: LanguageGrammar, apps: [AppVocabulary], schema: Schema, entities: EntityCatalog? = nil) -> CompiledGrammar {
-        let normalizer = Normalizer(locale: grammar.locale)
-        let catalog = entities ?? EntityCatalog(locale: grammar.locale)
+        let normalizer = Normalizer(locale: grammar.locale, rules: grammar.tokenRules)
+        let catalog = entities ?? EntityCatalog(locale: grammar.locale, rules: grammar.tokenRules)
         var builder = Builder(grammar: grammar, apps: apps, schema: schema, normalizer: normalizer, entities: catalog)
         builder.compileAll(learned: learnFromExamples ? ExampleTemplates(builder: builder).templates() : [])
         return CompiledGrammar(builder.output)

@@ -8,16 +8,23 @@
 /// Thread-safe: ICU handles are serialised internally.
 public final class Normalizer: Sendable {
     public let locale: String
+    /// How this language splits words further than ICU does (a grammar's `tokens:` key).
+    public let rules: TokenRules
     private let turkic: Bool
+    /// `rules.elisions` as keys (case-folded, apostrophes unified).
+    private let elisionKeys: Set<String>
     private let segmenter: WordSegmenter?
     private let latinToASCII: Transliterator?
 
-    public init(locale: String) {
+    public init(locale: String, rules: TokenRules = TokenRules()) {
         self.locale = locale
+        self.rules = rules
         let language = Normalizer.language(of: locale)
         self.turkic = language == "tr" || language == "az"
         self.segmenter = WordSegmenter(locale: locale.replacingOccurrences(of: "-", with: "_"))
         self.latinToASCII = Transliterator(id: "Latin-ASCII")
+        let turkic = self.turkic
+        self.elisionKeys = Set(rules.elisions.map { String(decoding: Normalizer.folded(Array($0.utf16), turkic: turkic), as: UTF16.self) })
     }
 
     /// The language subtag of a locale id: "zh-Hans" → "zh", "en_US" → "en".
@@ -37,14 +44,70 @@ public final class Normalizer: Sendable {
             let kind: Token.Kind
             switch segment.kind {
             case 1: kind = .number
-            case 2, 3, 4: kind = .word
+            case 4:
+                appendCharacters(units, range: segment.range, to: &tokens)
+                continue
+            case 2, 3: kind = .word
             default:
                 if units.allSatisfy(Normalizer.isSpace) { continue }
                 kind = .punctuation
             }
-            tokens.append(token(units, range: segment.range, kind: kind))
+            if kind == .word, rules.splitsApostrophes, units.contains(where: Normalizer.isApostrophe) {
+                appendSplittingApostrophes(units, range: segment.range, to: &tokens)
+            } else {
+                tokens.append(token(units, range: segment.range, kind: kind))
+            }
         }
         return TokenizedText(text: text, utf16: utf16, tokens: tokens)
+    }
+
+    /// A run of Han characters (ICU's ideographic words), one token per character: Chinese
+    /// writes no spaces, so a name inside a run ("给Bobo发", "给小明发消息") is found whatever
+    /// words ICU's dictionary sees there, and templates are cut the same way.
+    private func appendCharacters(_ units: ArraySlice<UInt16>, range: Range<Int>, to tokens: inout [Token]) {
+        var start = units.startIndex
+        while start < units.endIndex {
+            var end = start + 1
+            if UTF16.isLeadSurrogate(units[start]), end < units.endIndex, UTF16.isTrailSurrogate(units[end]) { end += 1 }
+            // A combining mark or variation selector stays with its character.
+            while end < units.endIndex, (0xFE00...0xFE0F).contains(units[end]) || (0x0300...0x036F).contains(units[end]) { end += 1 }
+            let offset = range.lowerBound + (start - units.startIndex)
+            tokens.append(token(units[start..<end], range: offset..<(offset + end - start), kind: .word))
+            start = end
+        }
+    }
+
+    /// A word with apostrophes in it, split as the language's rules say: after an elided
+    /// article or preposition ("l'application" → "l'" "application") and, where suffixes follow
+    /// an apostrophe ("TasksNotes'ta", "Bobo'ya"), into the stem, the apostrophe and the suffix.
+    private func appendSplittingApostrophes(_ units: ArraySlice<UInt16>, range: Range<Int>, to tokens: inout [Token]) {
+        var start = units.startIndex
+        func emit(_ end: Int, kind: Token.Kind) {
+            guard end > start else { return }
+            let offset = range.lowerBound + (start - units.startIndex)
+            tokens.append(token(units[start..<end], range: offset..<(offset + end - start), kind: kind))
+            start = end
+        }
+        var index = units.startIndex
+        while index < units.endIndex {
+            guard Normalizer.isApostrophe(units[index]), index > start, index + 1 < units.endIndex else {
+                index += 1
+                continue
+            }
+            let elided = String(decoding: foldedUnits(units[start...index]), as: UTF16.self)
+            if elisionKeys.contains(elided) {
+                emit(index + 1, kind: .word)
+            } else if rules.splitAtApostrophe {
+                emit(index, kind: .word)
+                emit(index + 1, kind: .punctuation)
+            }
+            index += 1
+        }
+        emit(units.endIndex, kind: .word)
+    }
+
+    private static func isApostrophe(_ unit: UInt16) -> Bool {
+        unit == 0x27 || unifyApostrophe(unit) == 0x27
     }
 
     /// The UTF-16 code units of `text`. ASCII text (most utterances) is widened byte by byte;
@@ -127,6 +190,10 @@ public final class Normalizer: Sendable {
     }
 
     private func foldedUnits(_ units: some Collection<UInt16>) -> [UInt16] {
+        Normalizer.folded(units, turkic: turkic)
+    }
+
+    private static func folded(_ units: some Collection<UInt16>, turkic: Bool) -> [UInt16] {
         let units = Array(units)
         let composed = ICUText.nfkc(units) ?? units
         let folded = ICUText.foldCase(composed, turkic: turkic) ?? composed

@@ -70,3 +70,28 @@ public struct TokenizedText: Sendable {
         slice(tokens[first].range.lowerBound..<tokens[last].range.upperBound)
     }
 }
+
+/// How a language cuts words further than ICU's word breaks, from its grammar's `tokens:` key.
+/// Utterances, templates, vocabulary and entity words of the language are all cut alike.
+public struct TokenRules: Sendable, Hashable {
+    /// Elided words ending in an apostrophe, split off the word they lean on: French "l'",
+    /// "qu'", Italian "all'", "dell'" ("l'application" → "l'" "application").
+    public var elisions: [String]
+    /// Split every word at an apostrophe into stem, apostrophe and suffix: Turkish suffixes on
+    /// names ("TasksNotes'ta" → "TasksNotes" "'" "ta").
+    public var splitAtApostrophe: Bool
+
+    public init(elisions: [String] = [], splitAtApostrophe: Bool = false) {
+        self.elisions = elisions
+        self.splitAtApostrophe = splitAtApostrophe
+    }
+
+    /// Whether a word with an apostrophe in it may be split at all.
+    public var splitsApostrophes: Bool { splitAtApostrophe || !elisions.isEmpty }
+
+    /// Both rule sets together (a language's files may each add some).
+    public func merged(with other: TokenRules) -> TokenRules {
+        TokenRules(elisions: elisions + other.elisions.filter { !elisions.contains($0) },
+                   splitAtApostrophe: splitAtApostrophe || other.splitAtApostrophe)
+    }
+}

@@ -24,6 +24,36 @@ import Testing
         #expect(tokens.map { tokenized.slice($0.range) }.joined() == text)
     }
 
+    @Test func hanCharactersAreTokensOfTheirOwnBesideLatinNames() {
+        let chinese = Normalizer(locale: "zh")
+        let text = "用MonkeyChat给Bobo发消息"
+        let tokenized = chinese.tokenize(text)
+        #expect(words(text, chinese).map { tokenized.slice($0.range) } == ["用", "MonkeyChat", "给", "Bobo", "发", "消", "息"])
+        // A character outside the Basic Multilingual Plane stays whole.
+        #expect(words("给𠀀发", chinese).map(\.text) == ["给", "𠀀", "发"])
+    }
+
+    @Test func elisionsAreSplitOffTheWordTheyLeanOn() {
+        let french = Normalizer(locale: "fr", rules: TokenRules(elisions: ["l'", "qu'", "s'"]))
+        let text = "Ajoute l’œuf à l'application qu'il aime, aujourd'hui"
+        let tokenized = french.tokenize(text)
+        let tokens = words(text, french)
+        #expect(tokens.map(\.text) == ["Ajoute", "l’", "œuf", "à", "l'", "application", "qu'", "il", "aime", "aujourd'hui"])
+        #expect(tokens[1].looseKey == "l" && tokens[2].looseKey == "oeuf")
+        for token in tokenized.tokens { #expect(tokenized.slice(token.range) == token.text) }
+        // Without the rule a word keeps its apostrophe.
+        #expect(words("l'application", Normalizer(locale: "fr")).map(\.text) == ["l'application"])
+    }
+
+    @Test func suffixesAfterAnApostropheAreWordsOfTheirOwn() {
+        let turkish = Normalizer(locale: "tr", rules: TokenRules(splitAtApostrophe: true))
+        let text = "TasksNotes'ta WWDC’yi Bobo'ya"
+        let tokenized = turkish.tokenize(text)
+        #expect(words(text, turkish).map(\.text) == ["TasksNotes", "ta", "WWDC", "yi", "Bobo", "ya"])
+        #expect(tokenized.tokens.filter(\.isPunctuation).count == 3)
+        #expect(words("listeye", turkish).map(\.text) == ["listeye"])
+    }
+
     @Test func rangesCutTheOriginalText() {
         let text = "Send “café” to Zoë!"
         let tokenized = english.tokenize(text)
