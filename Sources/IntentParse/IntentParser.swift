@@ -166,6 +166,10 @@ public struct IntentParser: Sendable {
 
     public var locales: [String] { matchers.keys.sorted() }
 
+    private func matcher(for locale: String) -> IntentMatcher? {
+        matchers[locale] ?? matchers[Normalizer.language(of: locale)]
+    }
+
     /// Parses one utterance. `locale` nil or "auto" tries every locale and keeps the best.
     public func parse(_ text: String, locale: String? = nil, context: MatchContext = MatchContext()) -> MatchResult {
         if let locale, locale != "auto" {
@@ -175,10 +179,24 @@ public struct IntentParser: Sendable {
             }
             return matcher.match(text, context: context)
         }
+        // The best score wins; on a tie (or when every locale rejects the utterance) the locale
+        // whose templates use more of its words, then the first in locale order.
         var best: MatchResult?
+        var bestEvidence = -1
         for matcher in matchersByLocale {
             let result = matcher.match(text, context: context)
-            if best == nil || (result.best?.score ?? -1) > (best?.best?.score ?? -1) { best = result }
+            let score = result.best?.score ?? -1, bestScore = best?.best?.score ?? -1
+            if best == nil || score > bestScore {
+                best = result
+                bestEvidence = -1
+            } else if score == bestScore {
+                if bestEvidence < 0, let best { bestEvidence = self.matcher(for: best.locale)?.grammar.literalWordCount(best.tokens) ?? 0 }
+                let evidence = matcher.grammar.literalWordCount(result.tokens)
+                if evidence > bestEvidence {
+                    best = result
+                    bestEvidence = evidence
+                }
+            }
         }
         return best ?? MatchResult(text: text, locale: "", tokens: [], interpretations: [], reason: "no grammars loaded")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import IntentParseNormalization
 import IntentParseSchema
 import IntentParseVocabulary
 
@@ -179,9 +180,14 @@ public struct DialogueEngine: Sendable {
 
     // MARK: shared turns
 
+    /// The words of the request's language (its locale, else its language subtag); a locale
+    /// with no dialogue file speaks the first loaded language.
     func language(_ locale: String?) -> DialogueLanguage {
-        if let locale, let found = configuration.languages[locale] { return found }
-        return configuration.languages["en"] ?? configuration.languages.values.first ?? DialogueLanguage(locale: locale ?? "en")
+        if let locale {
+            if let found = configuration.languages[locale] ?? configuration.languages[Normalizer.language(of: locale)] { return found }
+        }
+        if let first = configuration.languages.keys.sorted().first, let found = configuration.languages[first] { return found }
+        return DialogueLanguage(locale: locale ?? "und")
     }
 
     /// Reply words are understood in every loaded language, the request's own first.

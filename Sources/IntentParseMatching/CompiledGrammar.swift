@@ -38,6 +38,15 @@ public final class CompiledGrammar: Sendable {
     public var nodeCount: Int { tables.automaton.nodeCount }
     public var templateCount: Int { tables.templates.count }
 
+    /// How many of `tokens` (words and numbers) the grammar's templates use as literal words:
+    /// evidence of the language, to choose between locales whose best parses score the same or
+    /// which all reject an utterance.
+    public func literalWordCount(_ tokens: [Token]) -> Int {
+        tokens.reduce(0) { count, token in
+            count + (token.isPunctuation || tables.keys.id(token.looseKey) == KeyTable.none ? 0 : 1)
+        }
+    }
+
     /// The pseudo-word an utterance "contains" when an app name occurs in it, so that templates
     /// that require `{app}` are indexed and filtered like ones that require a word. It cannot be
     /// a token's key (tokens have no control characters).

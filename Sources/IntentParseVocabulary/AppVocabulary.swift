@@ -40,6 +40,10 @@ public struct LocalizedVocabulary: Sendable {
     public var userVocabulary: [String: [VocabularyTerm]] = [:]
     /// The folder these came from, e.g. "en.lproj" (for diagnostics and `check`).
     public var folder: String
+    /// Which of the two files the folder has: a locale takes each file from the most specific
+    /// folder that has it, as Apple looks up every resource on its own.
+    public var hasAppIntentVocabulary = false
+    public var hasUserVocabulary = false
 
     public init(folder: String) { self.folder = folder }
 }
@@ -139,11 +143,17 @@ public struct AppVocabulary: Sendable {
 
     /// The vocabulary for `locale`: the most specific `.lproj` present, then its language
     /// (`zh-Hans` → `zh`), then `Base`, then the development region.
+    ///
+    /// Each file is looked up on its own: a `fr.lproj` with only AppIntentVocabulary.plist takes
+    /// its user vocabulary (contacts, list titles) from the next folder that has one.
     public func localization(for locale: String) -> LocalizedVocabulary? {
-        for candidate in AppVocabulary.fallbackChain(locale, developmentRegion: developmentRegion) {
-            if let found = localizations[candidate] { return found }
+        let chain = AppVocabulary.fallbackChain(locale, developmentRegion: developmentRegion).compactMap { localizations[$0] }
+        guard var result = chain.first(where: \.hasAppIntentVocabulary) ?? chain.first else { return nil }
+        if !result.hasUserVocabulary, let users = chain.first(where: \.hasUserVocabulary) {
+            result.userVocabulary = users.userVocabulary
+            result.hasUserVocabulary = true
         }
-        return nil
+        return result
     }
 
     static func fallbackChain(_ locale: String, developmentRegion: String?) -> [String] {

@@ -18,12 +18,14 @@ struct LprojLoader {
             if FileManager.default.fileExists(atPath: appVocabularyURL.path) {
                 var reader = PlistReader(file: appVocabularyURL.path, log: log)
                 loadAppIntentVocabulary(&reader, url: appVocabularyURL, into: &localized)
+                localized.hasAppIntentVocabulary = true
                 log = reader.log
             }
             let userURL = lproj.appendingPathComponent("UserVocabulary.plist")
             if FileManager.default.fileExists(atPath: userURL.path) {
                 var reader = PlistReader(file: userURL.path, log: log)
                 localized.userVocabulary = loadUserVocabulary(&reader, url: userURL)
+                localized.hasUserVocabulary = true
                 log = reader.log
             }
             result[language] = localized

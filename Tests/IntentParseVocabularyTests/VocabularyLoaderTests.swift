@@ -79,6 +79,23 @@ final class AppFixture {
         #expect(app.localization(for: "fr")?.folder == "Base.lproj")
     }
 
+    @Test func eachFileFallsBackOnItsOwn() throws {
+        let fixture = AppFixture()
+        try fixture.write("Chat/Info.plist", AppFixture.info("Chat"))
+        try fixture.write("Chat/en.lproj/UserVocabulary.plist", ["contactName": ["Bobo"]])
+        try fixture.write("Chat/en.lproj/AppIntentVocabulary.plist", ["IntentPhrases": [["IntentName": "INSendMessageIntent", "IntentExamples": ["text Bobo"]]]])
+        try fixture.write("Chat/fr.lproj/AppIntentVocabulary.plist", ["IntentPhrases": [["IntentName": "INSendMessageIntent", "IntentExamples": ["écris à Bobo"]]]])
+        var info = AppFixture.info("Chat")
+        info["CFBundleDevelopmentRegion"] = "en"
+        try fixture.write("Chat/Info.plist", info)
+        let app = try #require(fixture.load().apps.first)
+        let french = try #require(app.localization(for: "fr-CA"))
+        #expect(french.folder == "fr.lproj")
+        #expect(french.intentPhrases.first?.examples == ["écris à Bobo"])
+        #expect(french.userVocabulary["contactName"]?.map(\.displayName) == ["Bobo"])
+        #expect(app.localization(for: "en")?.intentPhrases.first?.examples == ["text Bobo"])
+    }
+
     @Test func malformedPlistNamesTheFile() throws {
         let fixture = AppFixture()
         try fixture.writeData("Chat/Info.plist", Data("<plist><dict><key>x".utf8))
