@@ -18,7 +18,7 @@ public struct EntityCatalog: Sendable {
     /// cut as utterances are.
     public init(locale: String, data: EntityData = EntityData(), rules: TokenRules = TokenRules()) {
         let normalizer = Normalizer(locale: locale, rules: rules)
-        let numbers = NumberParser(locale: locale, rules: rules)
+        let numbers = NumberParser(locale: locale, rules: rules, data: data)
         let amounts = AmountReader(locale: locale, data: data, numbers: numbers, normalizer: normalizer)
         let ordinals = OrdinalParser(locale: locale, amounts: amounts)
         let durations = DurationParser(amounts: amounts, data: data)

@@ -54,6 +54,9 @@ public struct EntityData: Sendable {
     public var multipliers: [String: Double] = [:]
     /// Joins a whole and a part: "ten dollars and fifty cents", "two and a half hours".
     public var andWords: [String] = []
+    /// Number words ICU's spell-out rules lack, with their values: Chinese "两" → 2 ("两百"
+    /// is read as ICU's spelling of 2 followed by 百), "dozen" → 12.
+    public var numberWords: [String: Double] = [:]
 
     // MARK: currency
 

@@ -14,7 +14,7 @@ import Yams
 ///     distance: {mile: [mile, miles], ...}
 public struct EntityDataLoader {
     static let fileKeys = ["language", "numbers", "currency", "dates", "duration", "distance"]
-    static let numberKeys = ["one", "fractions", "multipliers", "and"]
+    static let numberKeys = ["one", "fractions", "multipliers", "and", "words"]
     static let currencyKeys = ["words", "subunits"]
 
     var reader: YAMLReader
@@ -94,6 +94,7 @@ public struct EntityDataLoader {
             case "and": data.andWords += reader.strings(pair.value, "and").map(\.0)
             case "fractions": data.fractions.merge(positiveNumbers(pair.value, "fractions"), uniquingKeysWith: { $1 })
             case "multipliers": data.multipliers.merge(positiveNumbers(pair.value, "multipliers"), uniquingKeysWith: { $1 })
+            case "words": data.numberWords.merge(positiveNumbers(pair.value, "words"), uniquingKeysWith: { $1 })
             default: break
             }
         }

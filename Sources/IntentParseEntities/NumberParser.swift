@@ -19,10 +19,24 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
     /// rule against the text (about 2 million instructions the first time a phrase is seen).
     let spelledOut: [String: Double]
     private let normalizer: Normalizer
+    /// Words that join number words inside one number (the data's `and` and `one` words:
+    /// "one hundred and five", "a hundred").
+    private let joiners: StringSet
+    /// Number words ICU lacks (the data's `numbers.words`), by loose key, with ICU's own
+    /// spelling of their value, which stands for them when a phrase goes to ICU ("两百" is
+    /// read as "二百").
+    private let extraWords: [String: String]
 
-    public init(locale: String, rules: TokenRules = TokenRules()) {
+    public init(locale: String, rules: TokenRules = TokenRules(), data: EntityData = EntityData()) {
         spellOutFormat = ICUNumberFormat(locale: locale, style: CIP_NUMBER_SPELLOUT)
         normalizer = Normalizer(locale: locale, rules: rules)
+        joiners = StringSet(Set((data.andWords + data.oneWords).flatMap(normalizer.looseKeys)))
+        var extra: [String: String] = [:]
+        for (word, value) in data.numberWords {
+            let key = normalizer.looseKeys(word).joined()
+            if !key.isEmpty { extra[key] = spellOutFormat?.format(value) ?? String(value) }
+        }
+        extraWords = extra
         var words = Set<String>()
         var spelledOut: [String: Double] = [:]
         for n in Array(0...100) + [1000, 1_000_000, 1_000_000_000] + [200, 300, 500] {
@@ -56,12 +70,14 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
     /// Spelled-out numbers: the longest run of number words ICU reads completely.
     private func words(in text: TokenizedText, from start: Int) -> (end: Int, value: Double)? {
         let tokens = text.tokens
-        guard spellOutFormat != nil, tokens[start].kind == .word, numberWords.contains(tokens[start].looseKey) else { return nil }
+        guard spellOutFormat != nil, tokens[start].kind == .word, isNumberWord(tokens[start].looseKey) else { return nil }
         var end = start
         var lastWord = start
+        var substitutes = false
         while end < tokens.count, end - start < NumberParser.maxWords * 2 {
             let token = tokens[end]
-            if token.kind == .word, numberWords.contains(token.looseKey) || token.looseKey == "and" || token.looseKey == "a" {
+            if token.kind == .word, isNumberWord(token.looseKey) || joiners.contains(token.looseKey) {
+                substitutes = substitutes || (!extraWords.isEmpty && extraWords[token.looseKey] != nil)
                 lastWord = end
             } else if !(token.kind == .punctuation && token.text == "-") {
                 break
@@ -69,10 +85,27 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
             end += 1
         }
         for last in stride(from: lastWord, through: start, by: -1) where tokens[last].kind == .word {
-            let phrase = NumberParser.lowercasedText(text, from: start, through: last)
+            let phrase = substitutes ? substitutedText(text, from: start, through: last) : NumberParser.lowercasedText(text, from: start, through: last)
             if let value = parse(phrase) { return (last + 1, value) }
         }
         return nil
+    }
+
+    private func isNumberWord(_ key: String) -> Bool {
+        numberWords.contains(key) || (!extraWords.isEmpty && extraWords[key] != nil)
+    }
+
+    /// The phrase with each extra number word replaced by ICU's spelling of its value, the
+    /// text between tokens kept ("两百" → "二百").
+    private func substitutedText(_ text: TokenizedText, from first: Int, through last: Int) -> String {
+        var phrase = ""
+        var previousEnd = text.tokens[first].range.lowerBound
+        for token in text.tokens[first...last] {
+            phrase += text.slice(previousEnd..<token.range.lowerBound)
+            phrase += extraWords[token.looseKey] ?? token.text.lowercased()
+            previousEnd = token.range.upperBound
+        }
+        return phrase.lowercased()
     }
 
     /// `text.slice(tokens: first, through: last).lowercased()`, written in one pass when the
@@ -92,7 +125,7 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
     }
 
     /// The words a spelled-out number can start with (numbers in digits start with a digit).
-    var startKeys: Set<String> { numberWords.keys }
+    var startKeys: Set<String> { numberWords.keys.union(extraWords.keys) }
 
     /// Reads a whole lowercased phrase as ICU does; nil unless every character is consumed.
     func parse(_ phrase: String) -> Double? {
@@ -107,8 +140,8 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
     /// The value of one number word ("eight"), however the words after it read: ICU reads
     /// "eight thirty" as 830, as it reads years, where a clock time wants 8 and then 30.
     func value(ofWord token: Token) -> Double? {
-        guard token.kind == .word, numberWords.contains(token.looseKey) else { return nil }
-        return parse(token.text.lowercased())
+        guard token.kind == .word, isNumberWord(token.looseKey) else { return nil }
+        return parse(extraWords[token.looseKey] ?? token.text.lowercased())
     }
 
     /// `value` in words ("one thousand"); nil when ICU has no spell-out rules for the locale.
@@ -117,17 +150,19 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
         return words
     }
 
-    /// The number in a number token, its grouping commas dropped ("1,000").
+    /// The number in a number token, its grouping commas dropped ("1,000"). Read from the
+    /// token's NFKC key, so full-width digits ("２０") count as digits.
     private func digits(_ token: Token) -> Double? {
+        let text = token.key
         var isASCII = true, hasComma = false
-        for byte in token.text.utf8 {
+        for byte in text.utf8 {
             if byte >= 0x80 { isASCII = false } else if byte == UInt8(ascii: ",") { hasComma = true }
         }
         // NB: in ASCII text Foundation's search finds "," exactly where its byte is (no
         // character can combine with it), so dropping the bytes is the same replacement;
         // other text keeps going through Foundation.
-        guard isASCII else { return Double(token.text.replacingOccurrences(of: ",", with: "")) }
-        guard hasComma else { return Double(token.text) }
-        return Double(String(decoding: token.text.utf8.filter { $0 != UInt8(ascii: ",") }, as: UTF8.self))
+        guard isASCII else { return Double(text.replacingOccurrences(of: ",", with: "")) }
+        guard hasComma else { return Double(text) }
+        return Double(String(decoding: text.utf8.filter { $0 != UInt8(ascii: ",") }, as: UTF8.self))
     }
 }

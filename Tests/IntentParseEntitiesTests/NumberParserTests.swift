@@ -3,7 +3,7 @@ import IntentParseNormalization
 @testable import IntentParseEntities
 
 @Suite struct NumberParserTests {
-    let parser = NumberParser(locale: "en")
+    let parser = NumberParser(locale: "en", data: EntityFixture.data)
     let normalizer = Normalizer(locale: "en")
 
     private func read(_ text: String) -> (words: Int, value: Double)? {
@@ -25,6 +25,27 @@ import IntentParseNormalization
         let reading = read(text)
         #expect(reading?.value == expected)
         #expect(reading?.words == count)
+    }
+
+    @Test func extraNumberWordsStandForICUsSpellingOfTheirValue() throws {
+        var data = EntityData()
+        data.numberWords = ["两": 2]
+        let chinese = Normalizer(locale: "zh")
+        let parser = NumberParser(locale: "zh", data: data)
+        func value(_ text: String) -> Double? {
+            let match = parser.matches(in: chinese.tokenize(text), from: 0, context: EntityContext()).first
+            guard case .number(let value)? = match?.value else { return nil }
+            return value
+        }
+        #expect(value("两") == 2)
+        #expect(value("两百") == 200)
+        #expect(value("二十") == 20)
+        #expect(value("两百五十") == 250)
+        #expect(NumberParser(locale: "zh").matches(in: chinese.tokenize("两百"), from: 0, context: EntityContext()).isEmpty)
+    }
+
+    @Test func fullWidthDigitsAreDigits() {
+        #expect(read("２０")?.value == 20)
     }
 
     /// The phrases answered from the table of ICU's own spell-outs read as ICU reads them.
