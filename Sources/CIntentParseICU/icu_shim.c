@@ -32,6 +32,13 @@ int32_t cip_fold_case(const uint16_t *src, int32_t length, int32_t turkic,
     return cip_result(status, n);
 }
 
+int32_t cip_to_lower(const uint16_t *src, int32_t length, const char *locale,
+                     uint16_t *dst, int32_t dstCapacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t n = u_strToLower((UChar *)dst, dstCapacity, (const UChar *)src, length, locale, &status);
+    return cip_result(status, n);
+}
+
 int32_t cip_strip_marks(const uint16_t *src, int32_t length, uint16_t *dst, int32_t dstCapacity) {
     UErrorCode status = U_ZERO_ERROR;
     const UNormalizer2 *nfd = unorm2_getNFDInstance(&status);

@@ -37,6 +37,11 @@ enum ICUText {
         transform(text) { cip_fold_case($0, $1, turkic ? 1 : 0, $2, $3) }
     }
 
+    /// Lowercased with `locale`'s own rules.
+    static func lowercase(_ text: [UInt16], locale: String) -> [UInt16]? {
+        locale.withCString { id in transform(text) { cip_to_lower($0, $1, id, $2, $3) } }
+    }
+
     static func stripMarks(_ text: [UInt16]) -> [UInt16]? {
         transform(text) { cip_strip_marks($0, $1, $2, $3) }
     }

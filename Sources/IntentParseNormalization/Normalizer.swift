@@ -19,8 +19,8 @@ public final class Normalizer: Sendable {
     public init(locale: String, rules: TokenRules = TokenRules()) {
         self.locale = locale
         self.rules = rules
-        let language = Normalizer.language(of: locale)
-        self.turkic = language == "tr" || language == "az"
+        // Languages whose capital I lowers to dotless ı (Turkish, Azerbaijani), as ICU knows them.
+        self.turkic = ICUText.lowercase([0x49], locale: locale.replacingOccurrences(of: "-", with: "_")) == [0x131]
         self.segmenter = WordSegmenter(locale: locale.replacingOccurrences(of: "-", with: "_"))
         self.latinToASCII = Transliterator(id: "Latin-ASCII")
         let turkic = self.turkic

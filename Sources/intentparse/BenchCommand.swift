@@ -203,12 +203,33 @@ struct Workload {
             }
             return Workload(utterances: cases.map(\.sentence), description: "\(cases.count) corpus sentences from \(paths.joined(separator: ", "))", corpus: cases)
         }
-        let grammarLocale = locale == "auto" ? (parser.locales.first ?? "en") : locale
-        guard let grammar = parser.grammars[grammarLocale] else { return Workload(utterances: [], description: "no grammar") }
-        var generator = SentenceGenerator(grammar: grammar, apps: parser.apps, seed: seed,
-                                          entityExamples: parser.entityCatalogs[grammar.locale]?.examples ?? [:])
-        let samples = generator.samples(generate)
-        return Workload(utterances: samples.map(\.text), description: "\(samples.count) sentences generated from Grammars/\(grammarLocale) (seed \(seed))", generated: samples)
+        let locales = Workload.locales(parser, locale: locale)
+        guard !locales.isEmpty else { return Workload(utterances: [], description: "no grammar") }
+        let samples = generated(parser, apps: parser.apps, locales: locales, count: generate, seed: seed)
+        let from = locales.map { "Grammars/\($0)" }.joined(separator: ", ")
+        return Workload(utterances: samples.map(\.text), description: "\(samples.count) sentences generated from \(from) (seed \(seed))", generated: samples)
+    }
+
+    /// The locales to generate from: the one asked for, or every loaded one for `auto`.
+    static func locales(_ parser: IntentParser, locale: String) -> [String] {
+        locale == "auto" ? parser.locales : parser.grammars[locale] == nil ? [] : [locale]
+    }
+
+    /// `count` sentences from the grammars of `locales`, an equal share from each, interleaved.
+    static func generated(_ parser: IntentParser, apps: [AppVocabulary], locales: [String], count: Int, seed: UInt64) -> [SentenceGenerator.Sample] {
+        var shares: [[SentenceGenerator.Sample]] = []
+        for (index, locale) in locales.enumerated() {
+            guard let grammar = parser.grammars[locale] else { continue }
+            var generator = SentenceGenerator(grammar: grammar, apps: apps, seed: seed,
+                                              entityExamples: parser.entityCatalogs[locale]?.examples ?? [:])
+            let share = count / locales.count + (index < count % locales.count ? 1 : 0)
+            shares.append(generator.samples(share))
+        }
+        var samples: [SentenceGenerator.Sample] = []
+        for round in 0..<(shares.map(\.count).max() ?? 0) {
+            for share in shares where round < share.count { samples.append(share[round]) }
+        }
+        return samples
     }
 
     /// (as expected, total).

@@ -34,10 +34,9 @@ struct Scaling {
         guard let parser = try? IntentParser(schema: base.schema, apps: apps, grammars: grammars, entityData: base.entityData) else { return nil }
         let compile = (clock.now - start).milliseconds
         let after = Memory.residentMB
-        guard let grammar = base.grammars[base.locales.first ?? "en"] else { return nil }
-        var generator = SentenceGenerator(grammar: grammar, apps: apps, seed: seed,
-                                          entityExamples: parser.entityCatalogs[grammar.locale]?.examples ?? [:])
-        let utterances = generator.samples(1000).map(\.text)
+        let locales = Workload.locales(base, locale: options.locale)
+        guard !locales.isEmpty else { return nil }
+        let utterances = Workload.generated(base, apps: apps, locales: locales, count: 1000, seed: seed).map(\.text)
         let timing = Timing.measure(parser: parser, utterances: utterances, locale: options.locale, context: options.context, minimumParses: 5000)
         let compiled = parser.matchers.values
         return Row(label: label, compileMilliseconds: compile, residentMB: after.flatMap { a in before.map { a - $0 } }, timing: timing,

@@ -66,7 +66,9 @@ struct CheckCommand: ParsableCommand {
 enum IntentExampleCheck {
     /// The grammar locale for an `.lproj` folder: itself, its language, or the app's development region.
     static func locale(for folder: String, app: AppVocabulary, parser: IntentParser) -> String? {
-        let candidates = folder == "Base" ? [app.developmentRegion ?? "en"] : [folder, Normalizer.language(of: folder)]
+        // Base.lproj speaks the development region's language; without one, every locale is tried.
+        let candidates = folder == "Base" ? [app.developmentRegion].compactMap { $0 } : [folder, Normalizer.language(of: folder)]
+        if folder == "Base", app.developmentRegion == nil { return "auto" }
         return candidates.first { parser.matchers[$0] != nil }
     }
 

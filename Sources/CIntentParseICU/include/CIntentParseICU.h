@@ -29,6 +29,11 @@ int32_t cip_nfkc(const uint16_t *src, int32_t length, uint16_t *dst, int32_t dst
 int32_t cip_fold_case(const uint16_t *src, int32_t length, int32_t turkic,
                       uint16_t *dst, int32_t dstCapacity);
 
+/* Lowercasing with a locale's own rules (Turkish and Azerbaijani lower I to dotless ı);
+ * locale is an ASCII locale id, NUL-terminated. */
+int32_t cip_to_lower(const uint16_t *src, int32_t length, const char *locale,
+                     uint16_t *dst, int32_t dstCapacity);
+
 /* Removes combining marks: NFD, drop nonspacing marks, NFC ("Café" -> "Cafe"). */
 int32_t cip_strip_marks(const uint16_t *src, int32_t length, uint16_t *dst, int32_t dstCapacity);
 
