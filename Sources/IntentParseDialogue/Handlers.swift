@@ -37,13 +37,21 @@ func withTimeLimit<T: Sendable>(_ seconds: Double, fallback: T, _ body: @escapin
             if once.claim() { continuation.resume(returning: value) }
         }
         Task {
-            try? await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+            try? await Task.sleep(nanoseconds: nanoseconds(seconds))
             if once.claim() {
                 work.cancel()
                 continuation.resume(returning: fallback)
             }
         }
     }
+}
+
+/// `seconds` as a sleep in nanoseconds, without trapping: NaN and negatives are 0, and
+/// whatever does not fit in 64 bits (1e11 s, infinity) is the longest sleep there is.
+func nanoseconds(_ seconds: Double) -> UInt64 {
+    guard seconds > 0 else { return 0 }
+    let value = seconds * 1_000_000_000
+    return value < 18_446_744_073_709_549_568 ? UInt64(value) : UInt64.max
 }
 
 /// A flag that can be claimed once, from any thread.

@@ -31,6 +31,13 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Largest contact count in the --scale sweep.")
     var maxContacts = 100_000
 
+    func validate() throws {
+        for (name, value, limit) in [("--generate", generate, 10_000_000), ("--parses", parses, 1_000_000_000), ("--max-contacts", maxContacts, 10_000_000)]
+        where value < 1 || value > limit {
+            throw ValidationError("\(name) \(value) must be from 1 to \(limit)")
+        }
+    }
+
     func run() throws {
         let startup = try Startup.measure(options)
         let parser = startup.parser

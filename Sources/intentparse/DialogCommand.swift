@@ -21,6 +21,15 @@ struct DialogCommand: ParsableCommand {
     @Option(help: "Comma-separated intents that ask a final \"Ready to …?\" (default: payments, ride booking, INSendMessageIntent; \"none\" for none).")
     var confirmIntents: String?
 
+    /// The longest handler time limit accepted: a day.
+    static let maxHandlerTimeout = 86_400.0
+
+    func validate() throws {
+        guard handlerTimeout.isFinite, handlerTimeout > 0, handlerTimeout <= DialogCommand.maxHandlerTimeout else {
+            throw ValidationError("--handler-timeout \(handlerTimeout) must be a number of seconds above 0 and at most \(Int(DialogCommand.maxHandlerTimeout)) (a day)")
+        }
+    }
+
     func run() throws {
         let parser = try options.loadParser()
         guard !parser.dialogueLanguages.isEmpty else {

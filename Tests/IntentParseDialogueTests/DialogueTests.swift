@@ -47,6 +47,14 @@ struct Conversation {
     }
 }
 
+@Suite struct TimeLimitTests {
+    @Test func anyNumberOfSecondsBecomesASleepWithoutTrapping() {
+        #expect(nanoseconds(2.5) == 2_500_000_000)
+        #expect(nanoseconds(0) == 0 && nanoseconds(-1) == 0 && nanoseconds(.nan) == 0)
+        #expect(nanoseconds(1e11) == UInt64.max && nanoseconds(.infinity) == UInt64.max)
+    }
+}
+
 @Suite struct DialogueEngineTests {
     @Test func theMonkeyChatConversation() async throws {
         var c = try Conversation()

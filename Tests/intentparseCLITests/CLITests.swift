@@ -170,6 +170,18 @@ struct CLI {
         #expect(try CLI.run(["--strict", "--vocabulary", vocabulary.path, "hi"]).status == 2)
     }
 
+    @Test func numericOptionsOutOfRangeExitTwoInsteadOfTrapping() throws {
+        let input = Data("send $20 to Coco with MonkeyPay\nyes\n".utf8)
+        for value in ["1e11", "inf", "nan", "0", "-1"] {
+            let output = try CLI.run(["dialog", "--handler-timeout=\(value)"], stdin: input)
+            #expect(output.status == 2, "--handler-timeout \(value): \(output.stderr)")
+            #expect(output.stderr.contains("--handler-timeout"))
+        }
+        #expect(try CLI.run(["dialog", "--handler-timeout", "2.5"], stdin: input).status == 0)
+        #expect(try CLI.run(["bench", "--parses", "0"]).status == 2)
+        #expect(try CLI.run(["bench", "--generate", "-5"]).status == 2)
+    }
+
     @Test func usageErrorsExitTwo() throws {
         #expect(try CLI.run(["--format", "xml", "hi"]).status == 2)
         #expect(try CLI.run(["--now", "yesterday", "hi"]).status == 2)
