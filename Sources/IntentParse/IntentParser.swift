@@ -181,23 +181,34 @@ public struct IntentParser: Sendable {
         }
         // The best score wins; on a tie (or when every locale rejects the utterance) the locale
         // whose templates use more of its words, then the first in locale order.
-        var best: MatchResult?
-        var bestEvidence = -1
-        for matcher in matchersByLocale {
-            let result = matcher.match(text, context: context)
-            let score = result.best?.score ?? -1, bestScore = best?.best?.score ?? -1
-            if best == nil || score > bestScore {
-                best = result
-                bestEvidence = -1
-            } else if score == bestScore {
-                if bestEvidence < 0, let best { bestEvidence = self.matcher(for: best.locale)?.grammar.literalWordCount(best.tokens) ?? 0 }
-                let evidence = matcher.grammar.literalWordCount(result.tokens)
-                if evidence > bestEvidence {
-                    best = result
-                    bestEvidence = evidence
-                }
+        var results: [(result: MatchResult, evidence: Int?)] = []
+        var bestIndex: Int?
+        func evidence(_ index: Int) -> Int {
+            if let known = results[index].evidence { return known }
+            let count = matchersByLocale[index].grammar.literalWordCount(results[index].result.tokens)
+            results[index].evidence = count
+            return count
+        }
+        for (index, matcher) in matchersByLocale.enumerated() {
+            results.append((matcher.match(text, context: context), nil))
+            guard let best = bestIndex else {
+                bestIndex = index
+                continue
+            }
+            let score = results[index].result.best?.score ?? -1, bestScore = results[best].result.best?.score ?? -1
+            if score > bestScore || (score == bestScore && evidence(index) > evidence(best)) { bestIndex = index }
+        }
+        guard let best = bestIndex else {
+            return MatchResult(text: text, locale: "", tokens: [], interpretations: [], reason: "no grammars loaded")
+        }
+        // A language whose templates know more of the words and which rejects the utterance
+        // says what language it is in: "call me Carrie" is English, and English rejects it, so
+        // another language's "call {contact}" does not make it a call.
+        if results[best].result.best != nil {
+            for index in results.indices where index != best && results[index].result.best == nil && evidence(index) > evidence(best) {
+                if bestIndex == best || evidence(index) > evidence(bestIndex ?? best) { bestIndex = index }
             }
         }
-        return best ?? MatchResult(text: text, locale: "", tokens: [], interpretations: [], reason: "no grammars loaded")
+        return results[bestIndex ?? best].result
     }
 }

@@ -14,8 +14,12 @@ struct ExampleTemplates {
     func templates() -> [(Template, [String: ListDefinition])] {
         var result: [(Template, [String: ListDefinition])] = []
         let schema = builder.output.schema
+        let language = Normalizer.language(of: builder.grammar.locale)
         for (appIndex, app) in builder.output.apps.enumerated() {
-            guard let localized = builder.localized[appIndex] else { continue }
+            // Examples are sentences of their folder's language: an English example, reached
+            // through the fallback to the development region, is no French template.
+            guard let localized = builder.localized[appIndex],
+                  localized.language(developmentRegion: app.developmentRegion).map(Normalizer.language(of:)) == language else { continue }
             var sets: [String: PhraseSet] = [:]
             for phrases in localized.intentPhrases {
                 guard let intent = schema[phrases.intent] else { continue }

@@ -46,6 +46,13 @@ public struct LocalizedVocabulary: Sendable {
     public var hasUserVocabulary = false
 
     public init(folder: String) { self.folder = folder }
+
+    /// The language the folder's files are written in: "fr.lproj" → "fr"; `Base.lproj`
+    /// speaks the app's development region (nil when it has none).
+    public func language(developmentRegion: String?) -> String? {
+        let name = folder.hasSuffix(".lproj") ? String(folder.dropLast(".lproj".count)) : folder
+        return name == "Base" ? developmentRegion : name
+    }
 }
 
 /// An alternative name from Info.plist's INAlternativeAppNames.

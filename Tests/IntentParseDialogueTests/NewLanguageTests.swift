@@ -30,6 +30,9 @@ import Testing
                   - sentences:
                       - "stuur [een] bericht[je] naar {person:recipients} [(met de tekst|en zeg) {content}]"
                       - "{app} {person:recipients} {content}"
+              INStartCallIntent:
+                data:
+                  - sentences: ["(bel|call) {person:contacts} [op]"]
               INAddTasksIntent:
                 data:
                   - sentences:
@@ -105,8 +108,13 @@ import Testing
         #expect(reminder.locale == "nl")
         #expect(reminder.best?.parameter("temporalEventTrigger")?.values.first?.value == .string("2026-11-25T08:00:00+01:00"))
 
-        // English is still English.
+        // English is still English, and what English rejects stays rejected: the Dutch
+        // "call {person}" does not make "call me Carrie" a call, as English knows more of its words.
         #expect(parser.parse("send a message to Coco saying see you soon").locale == "en")
+        #expect(parser.parse("bel Coco op").best?.intent == "INStartCallIntent")
+        let english = parser.parse("call me Carrie")
+        #expect(english.locale == "en")
+        #expect(english.best == nil)
 
         // The dialogue asks and answers in Dutch.
         var engine = DialogueEngine(configuration: parser.dialogueConfiguration())
