@@ -185,7 +185,7 @@ public struct IntentParser: Sendable {
         var bestIndex: Int?
         func evidence(_ index: Int) -> Int {
             if let known = results[index].evidence { return known }
-            let count = matchersByLocale[index].grammar.literalWordCount(results[index].result.tokens)
+            let count = matchersByLocale[index].grammar.knownWordCount(results[index].result.tokens)
             results[index].evidence = count
             return count
         }

@@ -38,12 +38,12 @@ public final class CompiledGrammar: Sendable {
     public var nodeCount: Int { tables.automaton.nodeCount }
     public var templateCount: Int { tables.templates.count }
 
-    /// How many of `tokens` (words and numbers) the grammar's templates use as literal words:
-    /// evidence of the language, to choose between locales whose best parses score the same or
-    /// which all reject an utterance.
-    public func literalWordCount(_ tokens: [Token]) -> Int {
+    /// How many of `tokens` (words and numbers) are words of the grammar's language (in its
+    /// templates, rules, list values or skip words): evidence of the language an utterance is
+    /// in, to choose between locales.
+    public func knownWordCount(_ tokens: [Token]) -> Int {
         tokens.reduce(0) { count, token in
-            count + (token.isPunctuation || tables.keys.id(token.looseKey) == KeyTable.none ? 0 : 1)
+            count + (token.isPunctuation || tables.languageWords.id(token.looseKey) == KeyTable.none ? 0 : 1)
         }
     }
 
@@ -64,6 +64,9 @@ public struct GrammarTables: Sendable {
     var draft = AutomatonDraft()
     var automaton = FrozenAutomaton()
     var keys = KeyTable()
+    /// Every word the grammar's templates, rules, list values and skip words use: the words of
+    /// its language, as evidence of which language an utterance is in.
+    var languageWords = KeyTable()
     /// Phrase sets while compiling; their tries move to `phrases` once compiled (only their
     /// entries stay here, for interpretation).
     var phraseSets: [PhraseSet] = []

@@ -75,10 +75,32 @@ struct Builder {
             }
         }
         output.appPhraseSet = makeAppPhraseSet()
+        output.languageWords = languageWords()
         for skip in grammar.skipWords {
             let key = normalizer.tokenize(skip).tokens.filter { !$0.isPunctuation }.map(\.looseKey).joined()
             if !key.isEmpty { output.skipWords.insert(key, value: 0) }
         }
+    }
+
+    /// The loose keys of every word the grammar writes itself (not vocabulary or app names).
+    private func languageWords() -> KeyTable {
+        var words = KeyTable()
+        func add(_ text: String) {
+            for token in caches.tokens(text) where !token.isPunctuation { _ = words.intern(token.looseKey) }
+        }
+        func collect(_ expression: Expression) {
+            switch expression {
+            case .words(let text): add(text)
+            case .optional(let inner): collect(inner)
+            case .sequence(let items), .choice(let items), .permutation(let items): items.forEach(collect)
+            case .slot, .rule: break
+            }
+        }
+        grammar.templates.forEach { collect($0.source.expression) }
+        grammar.rules.values.forEach { collect($0.source.expression) }
+        grammar.lists.values.forEach { $0.values.forEach { collect($0.spoken.expression) } }
+        grammar.skipWords.forEach(add)
+        return words
     }
 
     mutating func compileAll(learned: [(Template, [String: ListDefinition])]) {
