@@ -93,7 +93,7 @@ public struct IntentParser: Sendable {
                 grammars = grammars.filter { locales.contains($0.key) }
             }
             let loader = GrammarLoader(schema: schema, entities: EntityCatalog.names)
-            var inactive = grammars.keys.sorted().flatMap { grammars[$0].map(loader.inactiveIntentWarnings) ?? [] }
+            var inactive = loader.inactiveIntentWarnings(Array(grammars.values))
             if options.strict {
                 diagnostics += inactive.map { Diagnostic(.error, $0.location, $0.message) }
                 inactive = []

@@ -68,7 +68,12 @@ public struct GrammarLoader {
     /// One warning per intent whose templates `grammar` sets aside because no loaded app
     /// declares it.
     public func inactiveIntentWarnings(_ grammar: LanguageGrammar) -> [Diagnostic] {
-        GrammarValidator.inactiveIntentWarnings(grammar, schema: schema)
+        GrammarValidator.inactiveIntentWarnings([grammar], schema: schema)
+    }
+
+    /// The same over every locale: one warning per intent, naming the locales that use it.
+    public func inactiveIntentWarnings(_ grammars: [LanguageGrammar]) -> [Diagnostic] {
+        GrammarValidator.inactiveIntentWarnings(grammars, schema: schema)
     }
 
     private func merge(_ part: LanguageGrammar, into merged: inout LanguageGrammar, log: inout DiagnosticLog) {

@@ -30,13 +30,21 @@ struct GrammarValidator {
     /// One warning per intent that no loaded app declares but the grammar uses, in templates
     /// (inactive) or in lists bound to its parameters (left without vocabulary), at its first
     /// use, with the closest known intent.
-    static func inactiveIntentWarnings(_ grammar: LanguageGrammar, schema: Schema) -> [Diagnostic] {
+    /// Across several locales' grammars, still one warning per intent, naming the locales.
+    static func inactiveIntentWarnings(_ grammars: [LanguageGrammar], schema: Schema) -> [Diagnostic] {
         var templates: [String: [Template]] = [:]
-        for template in grammar.inactiveTemplates { templates[template.intent, default: []].append(template) }
         var lists: [String: [ListDefinition]] = [:]
-        for list in grammar.lists.values.sorted(by: { $0.name < $1.name }) {
-            guard let path = list.parameter, let dot = path.firstIndex(of: "."), schema[String(path[..<dot])] == nil else { continue }
-            lists[String(path[..<dot]), default: []].append(list)
+        var locales: [String: Set<String>] = [:]
+        for grammar in grammars.sorted(by: { $0.locale < $1.locale }) {
+            for template in grammar.inactiveTemplates {
+                templates[template.intent, default: []].append(template)
+                locales[template.intent, default: []].insert(grammar.locale)
+            }
+            for list in grammar.lists.values.sorted(by: { $0.name < $1.name }) {
+                guard let path = list.parameter, let dot = path.firstIndex(of: "."), schema[String(path[..<dot])] == nil else { continue }
+                lists[String(path[..<dot]), default: []].append(list)
+                locales[String(path[..<dot]), default: []].insert(grammar.locale)
+            }
         }
         return Set(templates.keys).union(lists.keys).sorted().map { name in
             var parts: [String] = []
@@ -46,8 +54,9 @@ struct GrammarValidator {
             if let bound = lists[name] {
                 parts.append(bound.map { "{\($0.name)}" }.joined(separator: ", ") + (bound.count == 1 ? " has" : " have") + " no vocabulary")
             }
-            let location = templates[name]?.first?.source.location ?? lists[name]?.first?.location ?? SourceLocation(file: grammar.locale)
-            return .warning(location, "no loaded app declares intent '\(name)'; " + parts.joined(separator: " and ")
+            let location = templates[name]?.first?.source.location ?? lists[name]?.first?.location ?? SourceLocation(file: name)
+            let places = locales[name].map { $0.count > 1 ? " (in \($0.sorted().joined(separator: ", ")))" : "" } ?? ""
+            return .warning(location, "no loaded app declares intent '\(name)'; " + parts.joined(separator: " and ") + places
                             + Suggestions.didYouMean(name, in: schema.intentNames))
         }
     }
