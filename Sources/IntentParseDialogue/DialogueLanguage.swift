@@ -126,8 +126,16 @@ public struct DialogueLanguage: Sendable {
 
     private mutating func addPhrases(_ reader: inout YAMLReader, _ template: String, node: Node, reply: Reply) {
         do {
+            // A template spells out into many phrases made of the same few words: each word is
+            // keyed once (spaces are word boundaries, so a phrase's key is its words' keys).
+            var wordKeys: [Substring: String] = [:]
             for phrase in try TemplateParser.parse(template).phrases(rules: [:]) {
-                let key = self.key(phrase)
+                let key = phrase.split(separator: " ").compactMap { word -> String? in
+                    if let known = wordKeys[word] { return known.isEmpty ? nil : known }
+                    let known = self.key(String(word))
+                    wordKeys[word] = known
+                    return known.isEmpty ? nil : known
+                }.joined(separator: " ")
                 if !key.isEmpty, replies[key] == nil { replies[key] = reply }
             }
         } catch {
