@@ -38,12 +38,12 @@ public final class CompiledGrammar: Sendable {
     public var nodeCount: Int { tables.automaton.nodeCount }
     public var templateCount: Int { tables.templates.count }
 
-    /// How many of `tokens` (words and numbers) are words of the grammar's language (in its
-    /// templates, rules, list values or skip words): evidence of the language an utterance is
-    /// in, to choose between locales.
+    /// How many of `tokens` are words of the grammar's language (in its templates, rules, list
+    /// values or skip words; numbers say nothing of the language): evidence of the language an
+    /// utterance is in, to choose between locales.
     public func knownWordCount(_ tokens: [Token]) -> Int {
         tokens.reduce(0) { count, token in
-            count + (token.isPunctuation || tables.languageWords.id(token.looseKey) == KeyTable.none ? 0 : 1)
+            count + (token.kind != .word || tables.languageWords.id(token.looseKey) == KeyTable.none ? 0 : 1)
         }
     }
 
