@@ -39,7 +39,8 @@ public struct IntentParser: Sendable {
     public struct Options: Sendable {
         /// Turn apps' IntentExamples into templates.
         public var learnFromExamples = true
-        /// Load only these locales (nil: every locale folder).
+        /// Load only these locales (nil: every locale folder). A locale loads the folder named
+        /// like it or like its language (`en-US` loads `en/`).
         public var locales: [String]?
         /// Make every load problem an error: an app with errors (otherwise skipped while the
         /// others load) and templates for intents no loaded app declares (otherwise inactive).
@@ -83,14 +84,11 @@ public struct IntentParser: Sendable {
             }
             let schema = VocabularyLoader.schema(.siriKit, with: apps)
             do {
-                let loaded = try GrammarLoader(schema: schema, entities: EntityCatalog.names).load(directory: grammarsURL)
+                let loaded = try GrammarLoader(schema: schema, entities: EntityCatalog.names).load(directory: grammarsURL, locales: options.locales)
                 grammars = loaded.grammars
                 diagnostics += loaded.warnings
             } catch let error as DiagnosticError {
                 diagnostics += error.diagnostics
-            }
-            if let locales = options.locales {
-                grammars = grammars.filter { locales.contains($0.key) }
             }
             let loader = GrammarLoader(schema: schema, entities: EntityCatalog.names)
             var inactive = loader.inactiveIntentWarnings(Array(grammars.values))
@@ -180,35 +178,41 @@ public struct IntentParser: Sendable {
             return matcher.match(text, context: context)
         }
         // The best score wins; on a tie (or when every locale rejects the utterance) the locale
-        // whose templates use more of its words, then the first in locale order.
-        var results: [(result: MatchResult, evidence: Int?)] = []
-        var bestIndex: Int?
+        // whose templates use more of its words, then the preferred locale, then the first in
+        // locale order.
+        let results = matchersByLocale.map { $0.match(text, context: context) }
+        guard !results.isEmpty else {
+            return MatchResult(text: text, locale: "", tokens: [], interpretations: [], reason: "no grammars loaded")
+        }
+        // Names (the app's, a contact's, a list's) are the same in every language: the words of
+        // a name any locale found are left out of every locale's count.
+        let names = results.flatMap { $0.best?.nameRanges ?? [] }
+        var counts = [Int?](repeating: nil, count: results.count)
         func evidence(_ index: Int) -> Int {
-            if let known = results[index].evidence { return known }
-            let count = matchersByLocale[index].grammar.knownWordCount(results[index].result.tokens)
-            results[index].evidence = count
+            if let known = counts[index] { return known }
+            let count = matchersByLocale[index].grammar.knownWordCount(results[index].tokens, outside: names)
+            counts[index] = count
             return count
         }
-        for (index, matcher) in matchersByLocale.enumerated() {
-            results.append((matcher.match(text, context: context), nil))
-            guard let best = bestIndex else {
-                bestIndex = index
-                continue
-            }
-            let score = results[index].result.best?.score ?? -1, bestScore = results[best].result.best?.score ?? -1
-            if score > bestScore || (score == bestScore && evidence(index) > evidence(best)) { bestIndex = index }
+        let preferred = context.preferredLocale.flatMap { locale in
+            matchersByLocale.firstIndex { $0.grammar.locale == locale } ?? matchersByLocale.firstIndex { $0.grammar.locale == Normalizer.language(of: locale) }
         }
-        guard let best = bestIndex else {
-            return MatchResult(text: text, locale: "", tokens: [], interpretations: [], reason: "no grammars loaded")
+        var best = preferred ?? 0
+        for index in results.indices where index != best {
+            let score = results[index].best?.score ?? -1, bestScore = results[best].best?.score ?? -1
+            if score > bestScore || (score == bestScore && evidence(index) > evidence(best)) { best = index }
         }
         // A language whose templates know more of the words and which rejects the utterance
         // says what language it is in: "call me Carrie" is English, and English rejects it, so
         // another language's "call {contact}" does not make it a call.
-        if results[best].result.best != nil {
-            for index in results.indices where index != best && results[index].result.best == nil && evidence(index) > evidence(best) {
-                if bestIndex == best || evidence(index) > evidence(bestIndex ?? best) { bestIndex = index }
+        var chosen = best
+        if results[best].best != nil {
+            let vetoes = results.indices.filter { $0 != best && results[$0].best == nil && evidence($0) > evidence(best) }
+            if let most = vetoes.map(evidence).max() {
+                let strongest = vetoes.filter { evidence($0) == most }
+                chosen = strongest.first { $0 == preferred } ?? strongest[0]
             }
         }
-        return results[bestIndex ?? best].result
+        return results[chosen]
     }
 }

@@ -38,12 +38,15 @@ public final class CompiledGrammar: Sendable {
     public var nodeCount: Int { tables.automaton.nodeCount }
     public var templateCount: Int { tables.templates.count }
 
-    /// How many of `tokens` are words of the grammar's language (in its templates, rules, list
-    /// values or skip words; numbers say nothing of the language): evidence of the language an
-    /// utterance is in, to choose between locales.
-    public func knownWordCount(_ tokens: [Token]) -> Int {
+    /// How many of `tokens` are words of the grammar's language (in its templates, rules and list
+    /// values; numbers and fillers say nothing of the language): evidence of the language an
+    /// utterance is in, to choose between locales. Tokens inside `names` (UTF-16 ranges of app
+    /// and vocabulary names, which are the same in every language) are not counted.
+    public func knownWordCount(_ tokens: [Token], outside names: [Range<Int>] = []) -> Int {
         tokens.reduce(0) { count, token in
-            count + (token.kind != .word || tables.languageWords.id(token.looseKey) == KeyTable.none ? 0 : 1)
+            guard token.kind == .word, tables.languageWords.id(token.looseKey) != KeyTable.none,
+                  !names.contains(where: { $0.overlaps(token.range) }) else { return count }
+            return count + 1
         }
     }
 
@@ -64,8 +67,7 @@ public struct GrammarTables: Sendable {
     var draft = AutomatonDraft()
     var automaton = FrozenAutomaton()
     var keys = KeyTable()
-    /// Every word the grammar's templates, rules, list values and skip words use: the words of
-    /// its language, as evidence of which language an utterance is in.
+    /// Every word the grammar's templates, rules and list values use: the words of its language, as evidence of which language an utterance is in.
     var languageWords = KeyTable()
     /// Phrase sets while compiling; their tries move to `phrases` once compiled (only their
     /// entries stay here, for interpretation).

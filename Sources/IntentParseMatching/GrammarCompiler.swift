@@ -82,7 +82,9 @@ struct Builder {
         }
     }
 
-    /// The loose keys of every word the grammar writes itself (not vocabulary or app names).
+    /// The loose keys of every word the grammar's templates, rules and lists write (not vocabulary,
+    /// app names or skip words: fillers such as "ok" and "hi" are shared by many languages and
+    /// say nothing about which one a request is in).
     private func languageWords() -> KeyTable {
         var words = KeyTable()
         func add(_ text: String) {
@@ -99,7 +101,6 @@ struct Builder {
         grammar.templates.forEach { collect($0.source.expression) }
         grammar.rules.values.forEach { collect($0.source.expression) }
         grammar.lists.values.forEach { $0.values.forEach { collect($0.spoken.expression) } }
-        grammar.skipWords.forEach(add)
         return words
     }
 

@@ -17,12 +17,17 @@ public struct MatchContext: Sendable {
     public var maxAlternatives: Int
     /// The reference time relative dates resolve against (`--now`), and their time zone.
     public var entityContext: EntityContext
+    /// With every locale tried: the one to keep when an utterance says nothing of its language
+    /// (the locales tie: "ok", an empty line, gibberish). Nil: the first in locale order.
+    public var preferredLocale: String?
 
-    public init(app: String? = nil, maxWords: Int = 256, maxAlternatives: Int = 3, entityContext: EntityContext = EntityContext()) {
+    public init(app: String? = nil, maxWords: Int = 256, maxAlternatives: Int = 3, entityContext: EntityContext = EntityContext(),
+                preferredLocale: String? = nil) {
         self.app = app
         self.maxWords = maxWords
         self.maxAlternatives = maxAlternatives
         self.entityContext = entityContext
+        self.preferredLocale = preferredLocale
     }
 }
 

@@ -55,6 +55,8 @@ public struct Interpretation: Sendable {
     public var domain: Domain
     public var app: AppVocabulary?
     public var appSource: AppSource?
+    /// UTF-16 offsets of the app's name in the utterance, when the utterance names it.
+    public var appRange: Range<Int>? = nil
     public var score: Double
     /// In the intent's parameter order.
     public var parameters: [(name: String, value: ParameterValue)]
@@ -74,6 +76,19 @@ public struct Interpretation: Sendable {
 
     public func parameter(_ name: String) -> ParameterValue? {
         parameters.first { $0.name == name }?.value
+    }
+
+    /// UTF-16 ranges of the names in the utterance: the app's name and the values matched in
+    /// an app's vocabulary (contacts, list titles, playlists). They are the same in every
+    /// language, so they are no evidence of the one the utterance is in.
+    public var nameRanges: [Range<Int>] {
+        var ranges = appRange.map { [$0] } ?? []
+        for (_, value) in parameters {
+            for slot in value.values where slot.identifier != nil {
+                if let range = slot.range { ranges.append(range) }
+            }
+        }
+        return ranges
     }
 }
 

@@ -46,7 +46,11 @@ struct Interpreter {
             evidence: thread.evidence, weight: thread.weight,
             requiresAuthentication: app.map { grammar.apps[$0.index].requiresAuthentication(intent) }
                 ?? (intent.domain == .payments || intent.domain == .rideBooking))
-        return .accepted(interpretation)
+        var result = interpretation
+        if app?.source == .named, let mention = appCaptures.first, mention.end > mention.start {
+            result.appRange = text.tokens[Int(mention.start)].range.lowerBound..<text.tokens[Int(mention.end) - 1].range.upperBound
+        }
+        return .accepted(result)
     }
 
     // MARK: app
