@@ -15,7 +15,8 @@ public struct DialogueLanguage: Sendable {
 
     public let locale: String
     let normalizer: Normalizer
-    var replies: [String: Reply] = [:]
+    /// Reply templates in file order; the first that matches a reply classifies it.
+    var replies: [(pattern: ReplyPattern, reply: Reply)] = []
     var prompts: [String: String] = [:]
     var conjunction = "and"
     var optionFormat = "{number}. {name}"
@@ -28,8 +29,8 @@ public struct DialogueLanguage: Sendable {
     static let fileKeys = ["language", "replies", "ordinals", "choices", "conjunction", "options", "prompts", "capabilities"]
     /// Stands for an app's name in capability questions ("what can {app} do").
     static let appMarker = "appnameplaceholder"
-    /// "what can you do" and "what can {app} do", as keys with `appMarker` for the name.
-    var capabilityQuestions: Set<String> = []
+    /// "what can you do" and "what can {app} do", with `appMarker` for the name.
+    var capabilityQuestions: [ReplyPattern] = []
 
     init(locale: String, rules: TokenRules = TokenRules()) {
         self.locale = locale
@@ -125,44 +126,36 @@ public struct DialogueLanguage: Sendable {
     }
 
     private mutating func addPhrases(_ reader: inout YAMLReader, _ template: String, node: Node, reply: Reply) {
-        do {
-            // A template spells out into many phrases made of the same few words: each word is
-            // keyed once (spaces are word boundaries, so a phrase's key is its words' keys).
-            var wordKeys: [Substring: String] = [:]
-            for phrase in try TemplateParser.parse(template).phrases(rules: [:]) {
-                let key = phrase.split(separator: " ").compactMap { word -> String? in
-                    if let known = wordKeys[word] { return known.isEmpty ? nil : known }
-                    let known = self.key(String(word))
-                    wordKeys[word] = known
-                    return known.isEmpty ? nil : known
-                }.joined(separator: " ")
-                if !key.isEmpty, replies[key] == nil { replies[key] = reply }
-            }
-        } catch {
-            reader.error(node, "bad template: \(error.message)")
-        }
+        guard let pattern = pattern(&reader, template, node: node) else { return }
+        replies.append((pattern, reply))
     }
 
     private mutating func addCapabilityQuestion(_ reader: inout YAMLReader, _ template: String, node: Node) {
+        let marked = template.replacingOccurrences(of: "{app}", with: DialogueLanguage.appMarker)
+        if let pattern = pattern(&reader, marked, node: node) { capabilityQuestions.append(pattern) }
+    }
+
+    private func pattern(_ reader: inout YAMLReader, _ template: String, node: Node) -> ReplyPattern? {
         do {
-            let marked = template.replacingOccurrences(of: "{app}", with: DialogueLanguage.appMarker)
-            for phrase in try TemplateParser.parse(marked).phrases(rules: [:]) { capabilityQuestions.insert(key(phrase)) }
+            return ReplyPattern(try TemplateParser.parse(template), key: normalizer.looseKeys)
         } catch {
             reader.error(node, "bad template: \(error.message)")
+            return nil
         }
     }
 
     /// Whether `text` asks what the system (or one app, named by one of `appNames`) can do;
     /// returns the index of the app asked about, or -1 for all apps.
     public func capabilityQuestion(_ text: String, appNames: [[String]]) -> Int? {
-        let said = key(text)
-        if capabilityQuestions.contains(said) { return -1 }
+        let said = normalizer.looseKeys(text)
+        if capabilityQuestions.contains(where: { $0.matches(said) }) { return -1 }
         for (index, names) in appNames.enumerated() {
             for name in names {
-                let nameKey = key(name)
-                guard !nameKey.isEmpty, " \(said) ".contains(" \(nameKey) ") else { continue }
-                let marked = " \(said) ".replacingOccurrences(of: " \(nameKey) ", with: " \(DialogueLanguage.appMarker) ").trimmingCharacters(in: .whitespaces)
-                if capabilityQuestions.contains(marked) { return index }
+                let nameKeys = normalizer.looseKeys(name)
+                guard !nameKeys.isEmpty, let start = said.indices.first(where: { said[$0...].starts(with: nameKeys) }) else { continue }
+                var marked = said
+                marked.replaceSubrange(start..<start + nameKeys.count, with: [DialogueLanguage.appMarker])
+                if capabilityQuestions.contains(where: { $0.matches(marked) }) { return index }
             }
         }
         return nil
@@ -175,10 +168,11 @@ public struct DialogueLanguage: Sendable {
 
     /// Reads a reply as yes / no / cancel / an ordinal; skip words around it are ignored.
     public func classify(_ text: String) -> Reply? {
-        let full = key(text)
-        if let reply = replies[full] { return reply }
-        let words = normalizer.looseKeys(text).filter { !skipWords.contains($0) }
-        return replies[words.joined(separator: " ")]
+        let words = normalizer.looseKeys(text)
+        if let reply = replies.first(where: { $0.pattern.matches(words) })?.reply { return reply }
+        let kept = words.filter { !skipWords.contains($0) }
+        guard kept.count < words.count else { return nil }
+        return replies.first { $0.pattern.matches(kept) }?.reply
     }
 
     /// Splits a reply into items at separator words ("Bobo and Coco" → Bobo | Coco).

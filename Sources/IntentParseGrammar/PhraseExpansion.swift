@@ -29,9 +29,9 @@ extension Expression {
     }
 
     /// Every order of the items (at most 5! = 120; the validator bounds the item count).
-    public static func orderings(_ items: [Expression]) -> [[Expression]] {
+    public static func orderings<Item>(_ items: [Item]) -> [[Item]] {
         guard items.count > 1 else { return [items] }
-        var result: [[Expression]] = []
+        var result: [[Item]] = []
         for (i, item) in items.enumerated() {
             var rest = items
             rest.remove(at: i)

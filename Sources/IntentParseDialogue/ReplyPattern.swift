@@ -1,0 +1,64 @@
+import IntentParseGrammar
+
+/// A dialogue template ("(yes|yeah) [please]", "the {ordinal} one") compiled for matching a
+/// reply's word keys directly. Replies are short and there are few templates, so each template
+/// is tried in turn; spelling every template out into its phrases instead costs more than the
+/// rest of a language's load (German's reply templates spell out into millions of phrases).
+struct ReplyPattern: Sendable {
+    private indirect enum Node: Sendable {
+        /// Word keys, one after another.
+        case words([String])
+        case sequence([Node])
+        case choice([Node])
+        case optional(Node)
+        case permutation([Node])
+        /// A slot or rule: dialogue templates have none to fill, so it never matches.
+        case never
+    }
+
+    private let root: Node
+
+    /// `key` cuts literal text into word keys the way replies are cut.
+    init(_ expression: Expression, key: (String) -> [String]) {
+        root = ReplyPattern.node(expression, key: key)
+    }
+
+    private static func node(_ expression: Expression, key: (String) -> [String]) -> Node {
+        switch expression {
+        case .words(let text): return .words(key(text))
+        case .sequence(let items): return .sequence(items.map { node($0, key: key) })
+        case .choice(let items): return .choice(items.map { node($0, key: key) })
+        case .optional(let inner): return .optional(node(inner, key: key))
+        case .permutation(let items): return .permutation(items.map { node($0, key: key) })
+        case .slot, .rule: return .never
+        }
+    }
+
+    /// Whether the whole of `words` is one of the template's phrases.
+    func matches(_ words: [String]) -> Bool {
+        ReplyPattern.ends(of: root, in: words, from: [0]).contains(words.count)
+    }
+
+    /// The positions where `node` can end when it starts at one of `starts`.
+    private static func ends(of node: Node, in words: [String], from starts: Set<Int>) -> Set<Int> {
+        guard !starts.isEmpty else { return [] }
+        switch node {
+        case .words(let keys):
+            return Set(starts.filter { start in
+                start + keys.count <= words.count && words[start..<start + keys.count].elementsEqual(keys)
+            }.map { $0 + keys.count })
+        case .sequence(let items):
+            return items.reduce(starts) { positions, item in ends(of: item, in: words, from: positions) }
+        case .choice(let items):
+            return items.reduce(into: Set<Int>()) { $0.formUnion(ends(of: $1, in: words, from: starts)) }
+        case .optional(let inner):
+            return starts.union(ends(of: inner, in: words, from: starts))
+        case .permutation(let items):
+            return Expression.orderings(items).reduce(into: Set<Int>()) { result, order in
+                result.formUnion(ends(of: .sequence(order), in: words, from: starts))
+            }
+        case .never:
+            return []
+        }
+    }
+}
