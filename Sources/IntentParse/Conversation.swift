@@ -2,13 +2,17 @@ import Foundation
 
 extension IntentParser {
     /// A dialogue configuration whose new requests and replies are parsed by this parser.
-    public func dialogueConfiguration(locale: String? = nil, app: String? = nil, entityContext: EntityContext = EntityContext()) -> DialogueConfiguration {
+    /// `preferredLocale`: with every locale tried (`locale` nil or "auto"), the language to
+    /// speak and parse in when an utterance says nothing of its own.
+    public func dialogueConfiguration(locale: String? = nil, app: String? = nil, entityContext: EntityContext = EntityContext(),
+                                      preferredLocale: String? = nil) -> DialogueConfiguration {
         let parser = self
         var configuration = DialogueConfiguration(schema: schema, apps: apps, languages: dialogueLanguages) { text, locale, app in
-            let result = parser.parse(text, locale: locale, context: MatchContext(app: app, entityContext: entityContext))
+            let result = parser.parse(text, locale: locale, context: MatchContext(app: app, entityContext: entityContext, preferredLocale: preferredLocale))
             return DialogueConfiguration.Parsed(result)
         }
         configuration.locale = locale == "auto" ? nil : locale
+        configuration.preferredLocale = preferredLocale
         configuration.contextApp = app
         configuration.readValue = { text, type, locale in parser.replyValue(text, type: type, locale: locale, context: entityContext) }
         return configuration

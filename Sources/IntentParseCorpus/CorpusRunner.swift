@@ -13,15 +13,23 @@ public struct CaseOutcome: Sendable {
 /// Runs corpus cases through a parser and compares strictly.
 public struct CorpusRunner: Sendable {
     public let parser: IntentParser
+    /// The locale every sentence is parsed in ("auto": each must come out right among every
+    /// loaded language); nil: each in its corpus file's language.
+    public let locale: String?
 
-    public init(parser: IntentParser) { self.parser = parser }
+    public init(parser: IntentParser, locale: String? = nil) {
+        self.parser = parser
+        self.locale = locale
+    }
 
     public func run(_ cases: [CorpusCase]) -> [CaseOutcome] {
         cases.map(run)
     }
 
     public func run(_ testCase: CorpusCase) -> CaseOutcome {
-        let result = parser.parse(testCase.sentence, locale: testCase.locale, context: testCase.matchContext)
+        var context = testCase.matchContext
+        context.preferredLocale = testCase.locale
+        let result = parser.parse(testCase.sentence, locale: locale ?? testCase.locale, context: context)
         return CaseOutcome(testCase: testCase, result: result, differences: CorpusRunner.compare(testCase.expectation, result))
     }
 

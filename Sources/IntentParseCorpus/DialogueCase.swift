@@ -41,12 +41,19 @@ public struct DialogueOutcome: Sendable {
 /// Runs scripted conversations through the dialogue engine.
 public struct DialogueRunner: Sendable {
     public let parser: IntentParser
+    /// The locale every conversation runs in ("auto": the engine finds each turn's language);
+    /// nil: each in its corpus file's language.
+    public let locale: String?
 
-    public init(parser: IntentParser) { self.parser = parser }
+    public init(parser: IntentParser, locale: String? = nil) {
+        self.parser = parser
+        self.locale = locale
+    }
 
     public func run(_ dialogue: DialogueCase) async -> DialogueOutcome {
-        let engine = DialogueEngine(configuration: parser.dialogueConfiguration(locale: dialogue.locale, app: dialogue.givenApp,
-                                                                                entityContext: dialogue.now ?? EntityContext()))
+        let engine = DialogueEngine(configuration: parser.dialogueConfiguration(locale: locale ?? dialogue.locale, app: dialogue.givenApp,
+                                                                                entityContext: dialogue.now ?? EntityContext(),
+                                                                                preferredLocale: dialogue.locale))
         var session = DialogueSession()
         var transcript: [(user: String, system: DialogueTurn)] = []
         for turn in dialogue.turns {

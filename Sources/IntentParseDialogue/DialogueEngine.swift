@@ -38,16 +38,23 @@ public struct DialogueEngine: Sendable {
         guard !text.isEmpty else {
             return DialogueTurn(state: .unsupported, prompt: language.prompt(["notUnderstood"], [:]), reason: "empty request")
         }
-        if let turn = capabilities(text, language: language) { return turn }
+        if let turn = capabilities(text) { return turn }
         let parsed = configuration.parse(text, configuration.locale, configuration.contextApp)
         return await start(parsed: parsed, text: text, session: &session)
     }
 
     /// "What can you do?" / "What can MonkeyChat do?": the apps' IntentPhrases examples, in the
     /// order their plists give them (for all apps: each app's first examples, app by app).
-    private func capabilities(_ text: String, language: DialogueLanguage) -> DialogueTurn? {
+    /// With every locale tried, the question is understood in any loaded language (the
+    /// preferred one first) and answered in the language it was asked in.
+    private func capabilities(_ text: String) -> DialogueTurn? {
         let apps = configuration.apps
-        guard let asked = language.capabilityQuestion(text, appNames: apps.map { $0.spokenNames.map(\.text) }) else { return nil }
+        let appNames = apps.map { $0.spokenNames.map(\.text) }
+        let first = self.language(configuration.locale)
+        let others = configuration.locale == nil ? configuration.languages.sorted { $0.key < $1.key }.map(\.value).filter { $0.locale != first.locale } : []
+        guard let (language, asked) = ([first] + others).lazy.compactMap({ language in
+            language.capabilityQuestion(text, appNames: appNames).map { (language, $0) }
+        }).first else { return nil }
         let chosen = asked >= 0 ? [apps[asked]] : apps
         let perApp = asked >= 0 ? Int.max : 2
         let examples = chosen.flatMap { app -> [String] in
@@ -181,9 +188,9 @@ public struct DialogueEngine: Sendable {
     // MARK: shared turns
 
     /// The words of the request's language (its locale, else its language subtag); a locale
-    /// with no dialogue file speaks the first loaded language.
+    /// with no dialogue file speaks the preferred language, else the first loaded one.
     func language(_ locale: String?) -> DialogueLanguage {
-        if let locale {
+        for locale in [locale, configuration.preferredLocale].compactMap({ $0 }) {
             if let found = configuration.languages[locale] ?? configuration.languages[Normalizer.language(of: locale)] { return found }
         }
         if let first = configuration.languages.keys.sorted().first, let found = configuration.languages[first] { return found }

@@ -84,6 +84,9 @@ public struct DialogueConfiguration: Sendable {
     public var handlerTimeout: Double = 10
     /// Locale for new requests (nil: every loaded locale).
     public var locale: String?
+    /// With every locale tried, the language spoken until the user says something in one
+    /// (an empty line, a request no locale understands), and kept when locales tie.
+    public var preferredLocale: String?
     /// The app in focus for requests that name none.
     public var contextApp: String?
 

@@ -1,5 +1,6 @@
 import Foundation
 import IntentParseBase
+import IntentParseNormalization
 import IntentParseSchema
 
 /// Loads `Grammars/<locale>/*.yaml`, merges each locale's files and validates the result.
@@ -14,7 +15,9 @@ public struct GrammarLoader {
     }
 
     /// Every locale folder below `directory`; throws `DiagnosticError` listing every error.
-    public func load(directory: URL) throws -> (grammars: [String: LanguageGrammar], warnings: [Diagnostic]) {
+    /// Loads every locale folder of `directory`, or only those of `locales` (a folder named
+    /// like the locale or like its language: `en-US` loads `en/`).
+    public func load(directory: URL, locales: [String]? = nil) throws -> (grammars: [String: LanguageGrammar], warnings: [Diagnostic]) {
         var log = DiagnosticLog()
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
@@ -22,12 +25,18 @@ public struct GrammarLoader {
             throw DiagnosticError([.error(SourceLocation(file: directory.path), "grammar folder not found")])
         }
         var grammars: [String: LanguageGrammar] = [:]
-        for locale in ((try? fm.contentsOfDirectory(atPath: directory.path)) ?? []).sorted() where !locale.hasPrefix(".") {
-            let folder = directory.appendingPathComponent(locale)
-            guard fm.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
-            grammars[locale] = loadLocale(locale, folder: folder, log: &log)
+        let folders = ((try? fm.contentsOfDirectory(atPath: directory.path)) ?? []).sorted().filter { name in
+            !name.hasPrefix(".") && fm.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory) && isDirectory.boolValue
         }
-        if grammars.isEmpty {
+        let wanted = locales.map { locales in
+            folders.filter { folder in locales.contains { $0 == folder || Normalizer.language(of: $0) == folder } }
+        } ?? folders
+        for locale in wanted {
+            grammars[locale] = loadLocale(locale, folder: directory.appendingPathComponent(locale), log: &log)
+        }
+        if let locales, grammars.isEmpty {
+            log.error(SourceLocation(file: directory.path), "no grammar folder for locale \(locales.map { "'\($0)'" }.joined(separator: ", ")); the folder has \(folders.isEmpty ? "none" : folders.joined(separator: ", "))")
+        } else if grammars.isEmpty {
             log.error(SourceLocation(file: directory.path), "no locale folders (such as en/) with grammar files")
         }
         try log.throwIfErrors()

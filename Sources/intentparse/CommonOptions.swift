@@ -14,8 +14,11 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "Folder of apps (Info.plist, <lang>.lproj/*.plist).")
     var vocabulary = "Vocabulary"
 
-    @Option(help: "Locale of the utterances (en, fr, ...), or auto to try every loaded locale.")
-    var locale = "auto"
+    @Option(name: .customLong("locale"), help: "Locale of the utterances (en, fr, ...): only its grammar is loaded; or auto to try every loaded locale (default: auto).")
+    var localeOption: String?
+
+    /// The locale asked for, "auto" when none was.
+    var locale: String { localeOption ?? "auto" }
 
     @Option(help: "The app in focus, for utterances that name none (name or bundle identifier).")
     var app: String?
@@ -39,7 +42,17 @@ struct CommonOptions: ParsableArguments {
     /// clock in this machine's time zone.
     var entityContext: EntityContext { now.flatMap { EntityContext(iso: $0) } ?? EntityContext() }
 
-    var context: MatchContext { MatchContext(app: app, entityContext: entityContext) }
+    var context: MatchContext { MatchContext(app: app, entityContext: entityContext, preferredLocale: CommonOptions.environmentLocale) }
+
+    /// The user's language from the environment (LC_ALL, then LC_MESSAGES, then LANG, as POSIX
+    /// orders them; "de_DE.UTF-8" → "de_DE"): with every locale tried, the one kept when a line
+    /// says nothing of its language, and the one a conversation speaks until the user does.
+    static var environmentLocale: String? {
+        let environment = ProcessInfo.processInfo.environment
+        guard let value = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) else { return nil }
+        let locale = String(value.prefix { $0 != "." && $0 != "@" })
+        return locale.isEmpty || locale == "C" || locale == "POSIX" ? nil : locale
+    }
 
     /// Loads and compiles grammars and vocabulary; prints diagnostics and exits 2 on errors.
     /// An app with errors is reported and skipped while the others load; `appsMustLoad`
@@ -47,6 +60,7 @@ struct CommonOptions: ParsableArguments {
     func loadParser(options: IntentParser.Options = IntentParser.Options(), appsMustLoad: Bool = false) throws -> IntentParser {
         var options = options
         options.strict = options.strict || strict
+        if options.locales == nil, locale != "auto" { options.locales = [locale] }
         do {
             let parser = try IntentParser(grammars: URL(fileURLWithPath: grammars), vocabulary: URL(fileURLWithPath: vocabulary), options: options)
             DiagnosticPrinter.standardError.print(parser.warnings)
@@ -64,7 +78,7 @@ struct CommonOptions: ParsableArguments {
                 DiagnosticPrinter.standardError.printMessage("error: --app '\(app)' is not a loaded app; loaded: \(parser.apps.map(\.displayName).joined(separator: ", "))")
                 throw ExitCode(2)
             }
-            if locale != "auto", parser.matchers[locale] == nil {
+            if locale != "auto", parser.matchers[locale] == nil, parser.matchers[Normalizer.language(of: locale)] == nil {
                 DiagnosticPrinter.standardError.printMessage("error: no grammar for --locale '\(locale)'; loaded: \(parser.locales.joined(separator: ", "))")
                 throw ExitCode(2)
             }

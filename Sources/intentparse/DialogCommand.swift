@@ -36,7 +36,8 @@ struct DialogCommand: ParsableCommand {
             DiagnosticPrinter.standardError.printMessage("error: no dialogue files (Grammars/<locale>/dialogue/*.yaml) for any loaded locale")
             throw ExitCode(2)
         }
-        var configuration = parser.dialogueConfiguration(locale: options.locale, app: options.app, entityContext: options.context.entityContext)
+        var configuration = parser.dialogueConfiguration(locale: options.locale, app: options.app, entityContext: options.context.entityContext,
+                                                         preferredLocale: CommonOptions.environmentLocale)
         configuration.handlerTimeout = handlerTimeout
         if let confirmIntents {
             configuration.confirmIntents = confirmIntents == "none" ? [] : Set(confirmIntents.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })

@@ -34,16 +34,22 @@ struct TestCommand: ParsableCommand {
             DiagnosticPrinter.standardError.print(error.diagnostics)
             throw ExitCode(2)
         }
-        let selected = { (tags: [String]) in only.map(tags.contains) ?? true }
-        let cases = corpus.cases.filter { selected($0.tags) }
-        let dialogues = corpus.dialogues.filter { selected($0.tags) }
+        // --locale xx runs the cases written in xx (only its grammar is loaded); --locale auto
+        // runs every case with the language left to find, as `parse` does by default.
+        let language = options.localeOption.flatMap { $0 == "auto" ? nil : Normalizer.language(of: $0) }
+        let selected = { (tags: [String], locale: String) in
+            (only.map(tags.contains) ?? true) && (language.map { Normalizer.language(of: locale) == $0 } ?? true)
+        }
+        let cases = corpus.cases.filter { selected($0.tags, $0.locale) }
+        let dialogues = corpus.dialogues.filter { selected($0.tags, $0.locale) }
+        let runLocale = options.localeOption == "auto" ? "auto" : nil
         let progress = Progress(total: cases.count + dialogues.count)
-        let runner = CorpusRunner(parser: parser)
+        let runner = CorpusRunner(parser: parser, locale: runLocale)
         let outcomes = cases.map { testCase in
             progress.step()
             return runner.run(testCase)
         }
-        let dialogueRunner = DialogueRunner(parser: parser)
+        let dialogueRunner = DialogueRunner(parser: parser, locale: runLocale)
         let dialogueOutcomes = Blocking.run { [dialogues] in
             var results: [DialogueOutcome] = []
             for dialogue in dialogues {

@@ -8,9 +8,10 @@ import IntentParse
 @Suite struct ShippedCorpusTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    static func parser() throws -> IntentParser {
-        try IntentParser(grammars: root.appendingPathComponent("Grammars"), vocabulary: root.appendingPathComponent("Vocabulary"))
-    }
+    /// Loaded once for the suite (every shipped language).
+    private static let loaded = Result { try IntentParser(grammars: root.appendingPathComponent("Grammars"), vocabulary: root.appendingPathComponent("Vocabulary")) }
+
+    static func parser() throws -> IntentParser { try loaded.get() }
 
     @Test func everyCorpusCasePasses() throws {
         let cases = try CorpusLoader().load(paths: [ShippedCorpusTests.root.appendingPathComponent("Corpus").path]).cases
@@ -19,6 +20,23 @@ import IntentParse
         let outcomes = CorpusRunner(parser: try ShippedCorpusTests.parser()).run(cases)
         for outcome in outcomes where !outcome.passed {
             Issue.record("\(outcome.testCase.location): \"\(outcome.testCase.sentence)\": \(outcome.differences.joined(separator: "; "))")
+        }
+    }
+
+    /// Every case also passes with the language left to find (`--locale auto`, the default):
+    /// among every shipped language, each sentence and conversation is read in its own, and
+    /// what its language rejects stays rejected.
+    @Test func everyCorpusCasePassesWithTheLanguageLeftToFind() async throws {
+        let corpus = try CorpusLoader().load(paths: [ShippedCorpusTests.root.appendingPathComponent("Corpus").path])
+        let parser = try ShippedCorpusTests.parser()
+        #expect(parser.locales.count >= 7)
+        for outcome in CorpusRunner(parser: parser, locale: "auto").run(corpus.cases) where !outcome.passed {
+            Issue.record("\(outcome.testCase.location): \"\(outcome.testCase.sentence)\" (auto: \(outcome.result.locale)): \(outcome.differences.joined(separator: "; "))")
+        }
+        let runner = DialogueRunner(parser: parser, locale: "auto")
+        for dialogue in corpus.dialogues {
+            let outcome = await runner.run(dialogue)
+            if !outcome.passed { Issue.record("\(dialogue.file):\(dialogue.line): \(dialogue.name) (auto): \(outcome.differences.joined(separator: "; "))") }
         }
     }
 

@@ -118,7 +118,7 @@ import Testing
         #expect(english.best == nil)
 
         // The dialogue asks and answers in Dutch.
-        var engine = DialogueEngine(configuration: parser.dialogueConfiguration())
+        let engine = DialogueEngine(configuration: parser.dialogueConfiguration())
         var session = DialogueSession()
         let ask = await engine.respond(to: "stuur een bericht naar Coco via MonkeyChat", session: &session)
         #expect(ask.state == .needsValue)

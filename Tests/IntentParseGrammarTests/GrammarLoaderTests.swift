@@ -70,6 +70,28 @@ import IntentParseSchema
             .contains { $0.message.contains("unknown parameter 'INSendMessageIntent.kind'") })
     }
 
+    @Test func onlyTheLocalesAskedForAreLoaded() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grammars-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for locale in ["en", "fr"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(locale), withIntermediateDirectories: true)
+            try Data(valid.replacingOccurrences(of: "language: en", with: "language: \(locale)").utf8)
+                .write(to: folder.appendingPathComponent("\(locale)/messaging.yaml"))
+        }
+        // A broken folder that is not asked for is not read.
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("de"), withIntermediateDirectories: true)
+        try Data("language: de\nintents: [".utf8).write(to: folder.appendingPathComponent("de/messaging.yaml"))
+        #expect(try loader.load(directory: folder, locales: ["fr"]).grammars.keys.sorted() == ["fr"])
+        #expect(try loader.load(directory: folder, locales: ["en-US", "fr_CA"]).grammars.keys.sorted() == ["en", "fr"])
+        #expect(throws: DiagnosticError.self) { try loader.load(directory: folder) }
+        do {
+            _ = try loader.load(directory: folder, locales: ["nl"])
+            Issue.record("a locale with no folder must be an error")
+        } catch let error as DiagnosticError {
+            #expect(error.errors.first?.message == "no grammar folder for locale 'nl'; the folder has de, en, fr")
+        }
+    }
+
     @Test func unknownParameterNamesTheIntentsParameters() {
         let found = errors(valid.replacingOccurrences(of: "{person:recipients}", with: "{person:recipient}"))
         #expect(found.contains { $0.message.contains("has no parameter 'recipient'") && $0.location.line == 6 })

@@ -12,7 +12,8 @@ import IntentParseEntities
     /// grammar generates reads exactly as it did, through the tripled one.
     @Test func copiesOfTheTemplatesNeverMatch() throws {
         let parser = try IntentParser(grammars: CLI.root.appendingPathComponent("Grammars"),
-                                      vocabulary: CLI.root.appendingPathComponent("Vocabulary"))
+                                      vocabulary: CLI.root.appendingPathComponent("Vocabulary"),
+                                      options: IntentParser.Options(locales: ["en"]))
         let grammar = try #require(parser.grammars["en"])
         let tripled = try IntentParser(schema: parser.schema, apps: parser.apps,
                                        grammars: parser.grammars.mapValues { Scaling.multiplied($0, by: 3) },

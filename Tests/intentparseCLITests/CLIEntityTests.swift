@@ -11,15 +11,15 @@ import Testing
 
     @Test func nowCarriesItsOffsetIntoTheDates() throws {
         let request = "book a table for two at Jungle Grill tomorrow at 8 pm"
-        let newYork = try CLI.run(["--now", "2026-11-21T09:30:00-05:00", request])
+        let newYork = try CLI.run(["--locale", "en", "--now", "2026-11-21T09:30:00-05:00", request])
         #expect(newYork.status == 0)
         #expect(try value(of: "bookingDateComponents", in: newYork.lines.first ?? "") as? String == "2026-11-22T20:00:00-05:00")
-        let utc = try CLI.run(["--now", "2026-11-21T23:30:00Z", request])
+        let utc = try CLI.run(["--locale", "en", "--now", "2026-11-21T23:30:00Z", request])
         #expect(try value(of: "bookingDateComponents", in: utc.lines.first ?? "") as? String == "2026-11-22T20:00:00Z")
     }
 
     @Test func currencyValuesAreObjects() throws {
-        let output = try CLI.run(["send ten dollars and fifty cents to Coco"])
+        let output = try CLI.run(["--locale", "en", "send ten dollars and fifty cents to Coco"])
         let amount = try value(of: "currencyAmount", in: output.lines.first ?? "") as? [String: Any]
         #expect(amount?["amount"] as? Double == 10.5)
         #expect(amount?["currencyCode"] as? String == "USD")

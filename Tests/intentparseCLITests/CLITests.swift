@@ -21,10 +21,15 @@ struct CLI {
         var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
     }
 
-    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL = root) throws -> Output {
+    /// `environment` is added to this process's, from which the locale variables are removed
+    /// (a run does not depend on the machine's language unless a test sets one).
+    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL = root, environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        var inherited = ProcessInfo.processInfo.environment
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] { inherited[name] = nil }
+        process.environment = inherited.merging(environment) { $1 }
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe(), input = Pipe()
         process.standardOutput = out
@@ -69,7 +74,7 @@ struct CLI {
         var input = Data("send a message to Coco saying hi\n".utf8)
         input.append(contentsOf: [0x66, 0xFF, 0xFE, 0x0A])
         input.append(Data("add eggs to my grocery list in ListOMat\n".utf8))
-        let output = try CLI.run(["parse"], stdin: input)
+        let output = try CLI.run(["parse", "--locale", "en"], stdin: input)
         #expect(output.status == 0)
         #expect(output.lines.count == 3)
         #expect(output.lines[1].contains("not valid UTF-8"))
@@ -79,14 +84,14 @@ struct CLI {
 
     @Test func aOneMegabyteLineGetsABoundedRejection() throws {
         let line = String(repeating: "banana ", count: 150_000) + "\n"
-        let output = try CLI.run([], stdin: Data(line.utf8))
+        let output = try CLI.run(["--locale", "en"], stdin: Data(line.utf8))
         #expect(output.status == 0)
         #expect(output.lines.count == 1)
         #expect(output.lines[0].contains("too long"))
     }
 
     @Test func textFormat() throws {
-        let output = try CLI.run(["--format", "text", "In ListOMat, add apples, bananas and pears to the grocery list"])
+        let output = try CLI.run(["--locale", "en", "--format", "text", "In ListOMat, add apples, bananas and pears to the grocery list"])
         #expect(output.status == 0)
         #expect(output.stdout.contains("INAddTasksIntent (listsAndNotes)"))
         #expect(output.stdout.contains(#""apples" · "bananas" · "pears""#))
@@ -112,7 +117,7 @@ struct CLI {
               - sentences: ["add eggs to my grocery list in ListOMat"]
                 intent: INCreateNoteIntent
             """.utf8).write(to: corpus)
-        let output = try CLI.run(["test", corpus.path])
+        let output = try CLI.run(["test", "--locale", "en", corpus.path])
         #expect(output.status == 1)
         #expect(output.stdout.contains("1 passed, 1 failed"))
         #expect(output.stdout.contains("bad.yaml:7: FAIL"))
@@ -138,7 +143,7 @@ struct CLI {
         defer { CLI.remove(folder) }
         let empty = folder.appendingPathComponent("Empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        let parsed = try CLI.run(["--vocabulary", empty.path], stdin: Data("hi\nsend a message to Coco saying hi\n".utf8))
+        let parsed = try CLI.run(["--locale", "en", "--vocabulary", empty.path], stdin: Data("hi\nsend a message to Coco saying hi\n".utf8))
         #expect(parsed.status == 0, "\(parsed.stderr)")
         #expect(parsed.lines.count == 2)
         #expect(!parsed.stderr.contains("OrderPizzaIntent"))
@@ -148,7 +153,7 @@ struct CLI {
         #expect(checked.stderr.components(separatedBy: "no loaded app declares intent 'OrderPizzaIntent'").count == 2)
         #expect(checked.stderr.contains("custom.yaml:"))
         #expect(try CLI.run(["check", "--strict", "--vocabulary", empty.path]).status == 2)
-        #expect(try CLI.run(["--strict", "--vocabulary", empty.path, "hi"]).status == 2)
+        #expect(try CLI.run(["--strict", "--locale", "en", "--vocabulary", empty.path, "hi"]).status == 2)
     }
 
     @Test func aBrokenAppIsReportedAndSkippedWhileTheOthersLoad() throws {
@@ -159,7 +164,7 @@ struct CLI {
         try FileManager.default.copyItem(at: CLI.root.appendingPathComponent("Vocabulary/MonkeyChat"), to: vocabulary.appendingPathComponent("MonkeyChat"))
         try FileManager.default.createDirectory(at: vocabulary.appendingPathComponent("Broken"), withIntermediateDirectories: true)
         try Data("<plist><dict><key>CFBundleName".utf8).write(to: vocabulary.appendingPathComponent("Broken/Info.plist"))
-        let parsed = try CLI.run(["--vocabulary", vocabulary.path, "MonkeyChat Bobo please send more bananas"])
+        let parsed = try CLI.run(["--locale", "en", "--vocabulary", vocabulary.path, "MonkeyChat Bobo please send more bananas"])
         #expect(parsed.status == 0, "\(parsed.stderr)")
         #expect(parsed.lines.first?.contains(#""intent":"INSendMessageIntent""#) == true)
         #expect(parsed.stderr.contains("Broken: warning: app not loaded"))
@@ -167,30 +172,58 @@ struct CLI {
         let checked = try CLI.run(["check", "--vocabulary", vocabulary.path])
         #expect(checked.status == 2)
         #expect(checked.stderr.contains("Broken/Info.plist: error:"))
-        #expect(try CLI.run(["--strict", "--vocabulary", vocabulary.path, "hi"]).status == 2)
+        #expect(try CLI.run(["--strict", "--locale", "en", "--vocabulary", vocabulary.path, "hi"]).status == 2)
     }
 
     @Test func numericOptionsOutOfRangeExitTwoInsteadOfTrapping() throws {
         let input = Data("send $20 to Coco with MonkeyPay\nyes\n".utf8)
         for value in ["1e11", "inf", "nan", "0", "-1"] {
-            let output = try CLI.run(["dialog", "--handler-timeout=\(value)"], stdin: input)
+            let output = try CLI.run(["dialog", "--locale", "en", "--handler-timeout=\(value)"], stdin: input)
             #expect(output.status == 2, "--handler-timeout \(value): \(output.stderr)")
             #expect(output.stderr.contains("--handler-timeout"))
         }
-        #expect(try CLI.run(["dialog", "--handler-timeout", "2.5"], stdin: input).status == 0)
-        #expect(try CLI.run(["bench", "--parses", "0"]).status == 2)
-        #expect(try CLI.run(["bench", "--generate", "-5"]).status == 2)
+        #expect(try CLI.run(["dialog", "--locale", "en", "--handler-timeout", "2.5"], stdin: input).status == 0)
+        #expect(try CLI.run(["bench", "--locale", "en", "--parses", "0"]).status == 2)
+        #expect(try CLI.run(["bench", "--locale", "en", "--generate", "-5"]).status == 2)
     }
 
     @Test func usageErrorsExitTwo() throws {
         #expect(try CLI.run(["--format", "xml", "hi"]).status == 2)
         #expect(try CLI.run(["--now", "yesterday", "hi"]).status == 2)
-        #expect(try CLI.run(["--app", "NoSuchApp", "hi"]).status == 2)
-        #expect(try CLI.run(["--vocabulary", "/nonexistent", "hi"]).status == 2)
+        #expect(try CLI.run(["--locale", "en", "--app", "NoSuchApp", "hi"]).status == 2)
+        #expect(try CLI.run(["--locale", "en", "--vocabulary", "/nonexistent", "hi"]).status == 2)
+    }
+
+    @Test func aLocaleLoadsOnlyItsOwnGrammar() throws {
+        // A region loads its language's folder.
+        let american = try CLI.run(["--locale", "en-US", "call Coco"])
+        #expect(american.status == 0, "\(american.stderr)")
+        #expect(american.lines.first?.contains(#""locale":"en","intent":"INStartCallIntent""#) == true)
+        // A locale with no folder names the folders there are.
+        let dutch = try CLI.run(["--locale", "nl", "bel Coco"])
+        #expect(dutch.status == 2)
+        #expect(dutch.stderr.contains("no grammar folder for locale 'nl'; the folder has de, en, es, fr, it, tr, zh"))
+        #expect(dutch.stdout.isEmpty)
+        // `test --locale` runs the cases written in that language only.
+        let german = try CLI.run(["test", "--locale", "de", "Corpus/de/calling.yaml", "Corpus/en/calling.yaml"])
+        #expect(german.status == 0, "\(german.stdout)")
+        #expect(german.stdout.contains("locale de:"))
+        #expect(!german.stdout.contains("locale en:"))
+    }
+
+    @Test func theUsersLanguageAnswersWhenALineSaysNothingOfItsOwn() throws {
+        // An empty line says nothing of its language: the environment's is spoken.
+        let french = try CLI.run(["dialog"], stdin: Data("\n".utf8), environment: ["LANG": "fr_FR.UTF-8"])
+        #expect(french.stdout == "Désolé, je n'ai pas compris.\n")
+        let italian = try CLI.run(["dialog"], stdin: Data("\n".utf8), environment: ["LANG": "fr_FR.UTF-8", "LC_ALL": "it_IT.UTF-8"])
+        #expect(italian.stdout == "Scusa, non ho capito.\n")
+        // A request in a language is answered in it, whatever the environment's.
+        let english = try CLI.run(["dialog"], stdin: Data("text Kong\n".utf8), environment: ["LANG": "fr_FR.UTF-8"])
+        #expect(english.stdout == "12 contacts match \"Kong\". Who exactly?\n")
     }
 
     @Test func explainShowsTemplateSlotsAndScore() throws {
-        let output = try CLI.run(["explain", "MonkeyChat Bobo please send more bananas"])
+        let output = try CLI.run(["explain", "--locale", "en", "MonkeyChat Bobo please send more bananas"])
         #expect(output.status == 0)
         #expect(output.stdout.contains("template  \"{app} {person:recipients} please {content}\""))
         #expect(output.stdout.contains("slot      content = \"send more bananas\""))
@@ -210,7 +243,7 @@ struct CLI {
     }
 
     @Test func dialogTextShowsPrompts() throws {
-        let output = try CLI.run(["dialog"], stdin: Data("text Kong\n".utf8))
+        let output = try CLI.run(["dialog", "--locale", "en"], stdin: Data("text Kong\n".utf8))
         #expect(output.stdout == "12 contacts match \"Kong\". Who exactly?\n")
     }
 
@@ -218,12 +251,12 @@ struct CLI {
         let folder = try CLI.temporaryFolder()
         defer { CLI.remove(folder) }
         let session = folder.appendingPathComponent("session.json")
-        let first = try CLI.run(["dialog", "--session", session.path], stdin: Data("text Bobo\n".utf8))
+        let first = try CLI.run(["dialog", "--locale", "en", "--session", session.path], stdin: Data("text Bobo\n".utf8))
         #expect(first.stdout.hasPrefix("Which one?"))
-        let second = try CLI.run(["dialog", "--session", session.path], stdin: Data("the second one\n".utf8))
+        let second = try CLI.run(["dialog", "--locale", "en", "--session", session.path], stdin: Data("the second one\n".utf8))
         #expect(second.stdout == "What do you want to say to Bobo Jr.?\n")
         try Data("{not json".utf8).write(to: session)
-        let corrupt = try CLI.run(["dialog", "--session", session.path], stdin: Data("hi\n".utf8))
+        let corrupt = try CLI.run(["dialog", "--locale", "en", "--session", session.path], stdin: Data("hi\n".utf8))
         #expect(corrupt.status == 2)
         #expect(corrupt.stderr.contains("session.json: error: corrupt session file"))
     }
@@ -232,7 +265,7 @@ struct CLI {
         let folder = try CLI.temporaryFolder()
         defer { CLI.remove(folder) }
         let junit = folder.appendingPathComponent("report.xml")
-        let output = try CLI.run(["test", "Corpus/en/messaging.yaml", "--format", "json", "--junit", junit.path])
+        let output = try CLI.run(["test", "--locale", "en", "Corpus/en/messaging.yaml", "--format", "json", "--junit", junit.path])
         #expect(output.status == 0)
         let json = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
         #expect((json?["failed"] as? Int) == 0)
@@ -244,14 +277,14 @@ struct CLI {
     }
 
     @Test func testTextEndsWithTheCounts() throws {
-        let output = try CLI.run(["test", "Corpus/en/dialogues/messaging.yaml", "--only", "classic"])
+        let output = try CLI.run(["test", "--locale", "en", "Corpus/en/dialogues/messaging.yaml", "--only", "classic"])
         #expect(output.status == 0)
         #expect(output.stdout.contains("precision"))
         #expect(output.lines.last?.hasSuffix("passed, 0 failed") == true)
     }
 
     @Test func benchReportsItsFigures() throws {
-        let output = try CLI.run(["bench", "--format", "json", "--generate", "20", "--parses", "100"])
+        let output = try CLI.run(["bench", "--locale", "en", "--format", "json", "--generate", "20", "--parses", "100"])
         #expect(output.status == 0)
         let json = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
         #expect((json?["parses"] as? Int ?? 0) >= 100)
