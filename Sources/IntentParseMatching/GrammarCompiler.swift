@@ -33,6 +33,9 @@ final class CompileCaches {
     let normalizer: Normalizer
     private var tokens: [String: [Token]] = [:]
     var listClauses: [String: Set<String>?] = [:]
+    /// How many templates use each word (`TemplateIndex`): the index prefers rare words.
+    var templateWordCounts: [String: Int] = [:]
+    var ruleWords: [String: Set<String>] = [:]
 
     init(normalizer: Normalizer) { self.normalizer = normalizer }
 

@@ -15,6 +15,11 @@ extension Builder {
     typealias Clause = Set<String>
 
     mutating func buildIndex() {
+        var counts: [String: Int] = [:]
+        for template in output.templates {
+            for word in words(template.template.source.expression, depth: 0) { counts[word, default: 0] += 1 }
+        }
+        caches.templateWordCounts = counts
         let clauses = output.templates.map { requiredClauses($0.template.source.expression, depth: 0) }
         var frequency: [String: Int] = [:]
         for template in clauses {
@@ -39,7 +44,7 @@ extension Builder {
     }
 
     /// A clause bigger than this (a choice of many words) is not worth indexing by.
-    static let maxClauseWords = 48
+    static let maxClauseWords = 512
 
     /// A closed list of fixed values ({call_redial}) requires one of its values' first words.
     private func closedListClause(_ name: String) -> Clause? {
@@ -62,6 +67,27 @@ extension Builder {
         return clause.isEmpty || clause.count > Builder.maxClauseWords ? nil : clause
     }
 
+    /// Every literal word `expression` can use, optional ones and those of its rules included.
+    private func words(_ expression: Expression, depth: Int) -> Set<String> {
+        guard depth < 64 else { return [] }
+        switch expression {
+        case .words(let text):
+            return Set(caches.tokens(text).filter { !$0.isPunctuation }.map(\.looseKey))
+        case .sequence(let items), .permutation(let items), .choice(let items):
+            return items.reduce(into: Set<String>()) { $0.formUnion(words($1, depth: depth + 1)) }
+        case .optional(let inner):
+            return words(inner, depth: depth + 1)
+        case .slot:
+            return []
+        case .rule(let name, _):
+            if let cached = caches.ruleWords[name] { return cached }
+            guard let rule = grammar.rules[name] else { return [] }
+            let result = words(rule.source.expression, depth: depth + 1)
+            caches.ruleWords[name] = result
+            return result
+        }
+    }
+
     /// Clauses every match of `expression` satisfies (at most a few per node, smallest first).
     private func requiredClauses(_ expression: Expression, depth: Int) -> [Clause] {
         guard depth < 64 else { return [] }
@@ -71,11 +97,16 @@ extension Builder {
         case .sequence(let items), .permutation(let items):
             return items.flatMap { requiredClauses($0, depth: depth + 1) }
         case .choice(let items):
-            // One word from any alternative: the union of each alternative's smallest clause.
+            // One word from any alternative: the union of each alternative's rarest clause (the
+            // words fewest templates use: in Chinese, "叫" of "帮我叫", not "帮").
+            let counts = caches.templateWordCounts
+            func cost(_ clause: Clause) -> (Int, Int, String) {
+                (clause.reduce(0) { $0 + (counts[$1] ?? 0) }, clause.count, clause.sorted().joined(separator: " "))
+            }
             var union = Clause()
             for item in items {
-                guard let smallest = requiredClauses(item, depth: depth + 1).min(by: { $0.count < $1.count }) else { return [] }
-                union.formUnion(smallest)
+                guard let rarest = requiredClauses(item, depth: depth + 1).min(by: { cost($0) < cost($1) }) else { return [] }
+                union.formUnion(rarest)
             }
             return union.isEmpty || union.count > Builder.maxClauseWords ? [] : [union]
         case .slot(let list, _, _):

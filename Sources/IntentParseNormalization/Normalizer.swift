@@ -142,6 +142,18 @@ public final class Normalizer: Sendable {
 
     private func token(_ units: ArraySlice<UInt16>, range: Range<Int>, kind: Token.Kind) -> Token {
         if let ascii = asciiToken(units, range: range, kind: kind) { return ascii }
+        // A unified Han ideograph (the bulk of Chinese text, one token per character) is its own
+        // key: it has no case, no decomposition under NFKC and no marks to strip.
+        if units.count == 1, let unit = units.first, (0x4E00...0x9FFF).contains(unit) || (0x3400...0x4DBF).contains(unit) {
+            // Written as its three UTF-8 bytes (decoding UTF-16 takes String's slow path).
+            let text = String(unsafeUninitializedCapacity: 3) { buffer in
+                buffer[0] = 0xE0 | UInt8(unit >> 12)
+                buffer[1] = 0x80 | UInt8((unit >> 6) & 0x3F)
+                buffer[2] = 0x80 | UInt8(unit & 0x3F)
+                return 3
+            }
+            return Token(range: range, text: text, key: text, looseKey: text, kind: kind)
+        }
         let folded = foldedUnits(units)
         let loose = looseKey(folded)
         return Token(range: range, text: String(decoding: units, as: UTF16.self), key: String(decoding: folded, as: UTF16.self),

@@ -64,13 +64,14 @@ struct Startup {
         let loadStart = clock.now
         let sources: IntentParser.Sources
         do {
-            sources = try IntentParser.Sources.load(grammars: URL(fileURLWithPath: options.grammars), vocabulary: URL(fileURLWithPath: options.vocabulary))
+            sources = try IntentParser.Sources.load(grammars: URL(fileURLWithPath: options.grammars), vocabulary: URL(fileURLWithPath: options.vocabulary),
+                                                    options: options.parserOptions())
         } catch let error as DiagnosticError {
             DiagnosticPrinter.standardError.print(error.diagnostics)
             throw ExitCode(2)
         }
         let compileStart = clock.now
-        let parser = try IntentParser(sources: sources)
+        let parser = try IntentParser(sources: sources, options: options.parserOptions())
         let end = clock.now
         return Startup(parser: parser, loadMilliseconds: (compileStart - loadStart).milliseconds,
                        compileMilliseconds: (end - compileStart).milliseconds)
@@ -83,7 +84,8 @@ struct Startup {
     /// exit through its run loop, which added tens of milliseconds to every run.
     static func firstLine(_ options: CommonOptions, runs: Int = 11) -> Double? {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let arguments = [executable, "parse", "--grammars", options.grammars, "--vocabulary", options.vocabulary, "MonkeyChat Bobo please send more bananas"]
+        let arguments = [executable, "parse", "--grammars", options.grammars, "--vocabulary", options.vocabulary, "--locale", options.locale,
+                         "MonkeyChat Bobo please send more bananas"]
         var times: [Double] = []
         for _ in 0..<runs {
             guard let milliseconds = timedRun(arguments) else { return nil }

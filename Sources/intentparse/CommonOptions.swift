@@ -54,13 +54,19 @@ struct CommonOptions: ParsableArguments {
         return locale.isEmpty || locale == "C" || locale == "POSIX" ? nil : locale
     }
 
+    /// `base` with what the command line asks for: --strict, and only the --locale's grammar.
+    func parserOptions(_ base: IntentParser.Options = IntentParser.Options()) -> IntentParser.Options {
+        var options = base
+        options.strict = options.strict || strict
+        if options.locales == nil, locale != "auto" { options.locales = [locale] }
+        return options
+    }
+
     /// Loads and compiles grammars and vocabulary; prints diagnostics and exits 2 on errors.
     /// An app with errors is reported and skipped while the others load; `appsMustLoad`
     /// (`check`) or `--strict` make it an error.
     func loadParser(options: IntentParser.Options = IntentParser.Options(), appsMustLoad: Bool = false) throws -> IntentParser {
-        var options = options
-        options.strict = options.strict || strict
-        if options.locales == nil, locale != "auto" { options.locales = [locale] }
+        let options = parserOptions(options)
         do {
             let parser = try IntentParser(grammars: URL(fileURLWithPath: grammars), vocabulary: URL(fileURLWithPath: vocabulary), options: options)
             DiagnosticPrinter.standardError.print(parser.warnings)
