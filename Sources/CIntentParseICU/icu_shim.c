@@ -7,6 +7,7 @@
 #include <unicode/uchar.h>
 #include <unicode/unorm2.h>
 #include <unicode/ustring.h>
+#include <unicode/uset.h>
 #include <unicode/utrans.h>
 
 /* Maps an ICU status to our return convention. */
@@ -74,6 +75,29 @@ int32_t cip_translit_apply(void *handle, uint16_t *buf, int32_t *length, int32_t
     int32_t limit = *length;
     utrans_transUChars((const UTransliterator *)handle, (UChar *)buf, length, capacity, 0, &limit, &status);
     return cip_result(status, 0);
+}
+
+int32_t cip_translit_source_ranges(void *handle, uint32_t *ranges, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    USet *set = uset_openEmpty();
+    if (set == NULL) return CIP_FAILURE;
+    utrans_getSourceSet((const UTransliterator *)handle, 0, set, &status);
+    int32_t count = 0;
+    int32_t items = U_SUCCESS(status) ? uset_getItemCount(set) : 0;
+    for (int32_t i = 0; i < items && U_SUCCESS(status); i++) {
+        UChar32 start = 0, end = 0;
+        /* Strings in the set (items with a length) are left out: every code point they start
+         * with is a range item of its own in a transliterator's source set. */
+        if (uset_getItem(set, i, &start, &end, NULL, 0, &status) != 0) continue;
+        if (count < capacity) {
+            ranges[2 * count] = (uint32_t)start;
+            ranges[2 * count + 1] = (uint32_t)end;
+        }
+        count++;
+    }
+    uset_close(set);
+    if (U_FAILURE(status)) return CIP_FAILURE;
+    return count;
 }
 
 void cip_translit_close(void *handle) {

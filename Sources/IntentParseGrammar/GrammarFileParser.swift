@@ -6,7 +6,7 @@ import Yams
 /// Reads one grammar file (hassil format plus our list keys) into a `LanguageGrammar` fragment.
 struct GrammarFileParser {
     static let topLevelKeys = ["language", "intents", "lists", "expansion_rules", "skip_words", "settings", "tokens"]
-    static let tokenKeys = ["elisions", "split_at_apostrophe"]
+    static let tokenKeys = ["elisions", "split_at_apostrophe", "transform"]
     static let dataKeys = ["sentences", "slots", "requires_context", "excludes_context", "metadata", "response", "expansion_rules"]
     static let ignoredDataKeys = ["requires_context", "excludes_context", "metadata", "response"]
     static let listKeys = ["values", "range", "wildcard", "vocabulary", "parameter", "entity", "exclude_first_words"]
@@ -55,6 +55,13 @@ struct GrammarFileParser {
                     } else {
                         rules.elisions.append(elision)
                     }
+                }
+            case "transform":
+                guard let id = reader.string(pair.value, "tokens.transform") else { break }
+                if Normalizer.isTransform(id) {
+                    rules.transform = id
+                } else {
+                    reader.error(reader.location(pair.value), "tokens.transform: ICU has no transform '\(id)' (e.g. Traditional-Simplified, Any-Latin)")
                 }
             case "split_at_apostrophe":
                 if case .boolean(let flag)? = reader.scalarValue(pair.value) {

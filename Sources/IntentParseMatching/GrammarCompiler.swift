@@ -36,6 +36,7 @@ final class CompileCaches {
     /// How many templates use each word (`TemplateIndex`): the index prefers rare words.
     var templateWordCounts: [String: Int] = [:]
     var ruleWords: [String: Set<String>] = [:]
+    var ruleClauses: [String: [Set<String>]] = [:]
 
     init(normalizer: Normalizer) { self.normalizer = normalizer }
 

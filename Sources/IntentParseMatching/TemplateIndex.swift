@@ -115,8 +115,11 @@ extension Builder {
             return closedListClause(list).map { [$0] } ?? []
         case .optional: return []
         case .rule(let name, _):
+            if let cached = caches.ruleClauses[name] { return cached }
             guard let rule = grammar.rules[name] else { return [] }
-            return requiredClauses(rule.source.expression, depth: depth + 1)
+            let result = requiredClauses(rule.source.expression, depth: depth + 1)
+            caches.ruleClauses[name] = result
+            return result
         }
     }
 }

@@ -58,9 +58,64 @@ final class Transliterator: @unchecked Sendable {
             return nil
         }
         self.handle = handle
+        (changes, changesBeyondBMP) = Transliterator.sourceSet(handle)
+    }
+
+    /// The BMP code points the transform may change, one bit each, and whether it may change
+    /// any beyond the BMP: a run with none of them is left as it is, without an ICU call.
+    private let changes: [UInt64]
+    private let changesBeyondBMP: Bool
+
+    private static func sourceSet(_ handle: UnsafeMutableRawPointer) -> ([UInt64], Bool) {
+        var ranges = [UInt32](repeating: 0, count: 2 * 4096)
+        var count = Int(cip_translit_source_ranges(handle, &ranges, 4096))
+        if count > 4096 {
+            ranges = [UInt32](repeating: 0, count: 2 * count)
+            count = Int(cip_translit_source_ranges(handle, &ranges, Int32(count)))
+        }
+        // Unknown: everything may change.
+        guard count >= 0 else { return ([UInt64](repeating: ~0, count: 1024), true) }
+        var bits = [UInt64](repeating: 0, count: 1024)
+        var beyond = false
+        for index in 0..<count {
+            let start = ranges[2 * index], end = ranges[2 * index + 1]
+            if end > 0xFFFF { beyond = true }
+            guard start <= 0xFFFF else { continue }
+            for point in start...min(end, 0xFFFF) { bits[Int(point >> 6)] |= 1 << UInt64(point & 63) }
+        }
+        return (bits, beyond)
     }
 
     deinit { cip_translit_close(handle) }
+
+    /// What the transform makes of each BMP code point it may change, when that is one code
+    /// unit again ("發" → "发", "发" → "发"); the others (several units, or depending on their neighbours)
+    /// are left out. One ICU call for all of them.
+    func singleUnitMappings() -> [UInt16: UInt16] {
+        var points: [UInt16] = []
+        for (word, bits) in changes.enumerated() where bits != 0 {
+            for bit in 0..<64 where bits & (1 << UInt64(bit)) != 0 {
+                let point = UInt16(word * 64 + bit)
+                if !UTF16.isLeadSurrogate(point), !UTF16.isTrailSurrogate(point), point != 0x0A { points.append(point) }
+            }
+        }
+        // One point a line, so that no rule sees a neighbour.
+        var joined: [UInt16] = []
+        joined.reserveCapacity(2 * points.count)
+        for point in points { joined += [point, 0x0A] }
+        let pieces = apply(joined).split(separator: 0x0A, omittingEmptySubsequences: false)
+        guard pieces.count >= points.count else { return [:] }
+        var map: [UInt16: UInt16] = [:]
+        for (point, piece) in zip(points, pieces) where piece.count == 1 { map[point] = piece.first }
+        return map
+    }
+
+    /// Whether the transform may change `text` (false: it certainly leaves it as it is).
+    func mayChange(_ text: ArraySlice<UInt16>) -> Bool {
+        text.contains { unit in
+            (changesBeyondBMP && UTF16.isLeadSurrogate(unit)) || changes[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0
+        }
+    }
 
     func apply(_ text: [UInt16]) -> [UInt16] {
         var capacity = text.count * 3 + 16

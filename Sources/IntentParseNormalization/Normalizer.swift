@@ -15,6 +15,11 @@ public final class Normalizer: Sendable {
     private let elisionKeys: Set<String>
     private let segmenter: WordSegmenter?
     private let latinToASCII: Transliterator?
+    /// `rules.transform`, opened, and what it makes of single characters (most of what it does:
+    /// Traditional-Simplified maps one character to one), so that a run of Han characters
+    /// needs no ICU call.
+    private let transform: Transliterator?
+    private let transformedUnits: [UInt16: UInt16]
 
     public init(locale: String, rules: TokenRules = TokenRules()) {
         self.locale = locale
@@ -23,9 +28,15 @@ public final class Normalizer: Sendable {
         self.turkic = ICUText.lowercase([0x49], locale: locale.replacingOccurrences(of: "-", with: "_")) == [0x131]
         self.segmenter = WordSegmenter(locale: locale.replacingOccurrences(of: "-", with: "_"))
         self.latinToASCII = Transliterator(id: "Latin-ASCII")
+        self.transform = rules.transform.flatMap { Transliterator(id: $0) }
+        self.transformedUnits = transform?.singleUnitMappings() ?? [:]
         let turkic = self.turkic
         self.elisionKeys = Set(rules.elisions.map { String(decoding: Normalizer.folded(Array($0.utf16), turkic: turkic), as: UTF16.self) })
     }
+
+    /// Whether ICU knows the transform `id` ("Traditional-Simplified", "Any-Latin"), for a
+    /// grammar's `tokens.transform`.
+    public static func isTransform(_ id: String) -> Bool { Transliterator(id: id) != nil }
 
     /// The language subtag of a locale id: "zh-Hans" → "zh", "en_US" → "en".
     public static func language(of locale: String) -> String {
@@ -65,6 +76,17 @@ public final class Normalizer: Sendable {
     /// writes no spaces, so a name inside a run ("给Bobo发", "给小明发消息") is found whatever
     /// words ICU's dictionary sees there, and templates are cut the same way.
     private func appendCharacters(_ units: ArraySlice<UInt16>, range: Range<Int>, to tokens: inout [Token]) {
+        // The transform runs once over the whole run; where it keeps the run's length (one
+        // character for one, as Traditional-Simplified does), each token's keys come from its
+        // transformed character, else from its own.
+        var keySource: [UInt16]?
+        if let transform, transform.mayChange(units) {
+            let mapped = units.map { transformedUnits[$0] ?? $0 }
+            // ICU itself only where a character maps to something else than one character.
+            let byICU = units.indices.contains { transformedUnits[units[$0]] == nil && transform.mayChange(units[$0...$0]) }
+            let transformed = byICU ? transform.apply(Array(units)) : mapped
+            keySource = transformed.count == units.count ? transformed : nil
+        }
         var start = units.startIndex
         while start < units.endIndex {
             var end = start + 1
@@ -72,7 +94,14 @@ public final class Normalizer: Sendable {
             // A combining mark or variation selector stays with its character.
             while end < units.endIndex, (0xFE00...0xFE0F).contains(units[end]) || (0x0300...0x036F).contains(units[end]) { end += 1 }
             let offset = range.lowerBound + (start - units.startIndex)
-            tokens.append(token(units[start..<end], range: offset..<(offset + end - start), kind: .word))
+            if let keySource {
+                let keys = keySource[(start - units.startIndex)..<(end - units.startIndex)]
+                var made = token(keys, range: offset..<(offset + end - start), kind: .word, transformed: true)
+                made.text = String(decoding: units[start..<end], as: UTF16.self)
+                tokens.append(made)
+            } else {
+                tokens.append(token(units[start..<end], range: offset..<(offset + end - start), kind: .word))
+            }
             start = end
         }
     }
@@ -140,8 +169,14 @@ public final class Normalizer: Sendable {
         return String(decoding: foldedUnits(units), as: UTF16.self)
     }
 
-    private func token(_ units: ArraySlice<UInt16>, range: Range<Int>, kind: Token.Kind) -> Token {
+    /// `transformed`: `units` already went through `rules.transform`.
+    private func token(_ units: ArraySlice<UInt16>, range: Range<Int>, kind: Token.Kind, transformed: Bool = false) -> Token {
         if let ascii = asciiToken(units, range: range, kind: kind) { return ascii }
+        if !transformed, kind == .word, let transform, transform.mayChange(units) {
+            var made = token(ArraySlice(transform.apply(Array(units))), range: range, kind: kind, transformed: true)
+            made.text = String(decoding: units, as: UTF16.self)
+            return made
+        }
         // A unified Han ideograph (the bulk of Chinese text, one token per character) is its own
         // key: it has no case, no decomposition under NFKC and no marks to strip.
         if units.count == 1, let unit = units.first, (0x4E00...0x9FFF).contains(unit) || (0x3400...0x4DBF).contains(unit) {

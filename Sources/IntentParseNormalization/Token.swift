@@ -80,10 +80,14 @@ public struct TokenRules: Sendable, Hashable {
     /// Split every word at an apostrophe into stem, apostrophe and suffix: Turkish suffixes on
     /// names ("TasksNotes'ta" → "TasksNotes" "'" "ta").
     public var splitAtApostrophe: Bool
+    /// An ICU transform applied to every word before its keys are made (the typed text is
+    /// kept): Chinese "Traditional-Simplified", so "發消息" matches templates written "发消息".
+    public var transform: String?
 
-    public init(elisions: [String] = [], splitAtApostrophe: Bool = false) {
+    public init(elisions: [String] = [], splitAtApostrophe: Bool = false, transform: String? = nil) {
         self.elisions = elisions
         self.splitAtApostrophe = splitAtApostrophe
+        self.transform = transform
     }
 
     /// Whether a word with an apostrophe in it may be split at all.
@@ -92,6 +96,6 @@ public struct TokenRules: Sendable, Hashable {
     /// Both rule sets together (a language's files may each add some).
     public func merged(with other: TokenRules) -> TokenRules {
         TokenRules(elisions: elisions + other.elisions.filter { !elisions.contains($0) },
-                   splitAtApostrophe: splitAtApostrophe || other.splitAtApostrophe)
+                   splitAtApostrophe: splitAtApostrophe || other.splitAtApostrophe, transform: transform ?? other.transform)
     }
 }

@@ -92,6 +92,12 @@ import IntentParseSchema
         }
     }
 
+    @Test func anUnknownTransformIsAnErrorAtItsLine() {
+        let found = errors(valid + "\ntokens:\n  transform: Klingon-Latin\n")
+        #expect(found.contains { $0.location.line == 12 && $0.message.contains("ICU has no transform 'Klingon-Latin'") })
+        #expect(errors(valid + "\ntokens:\n  transform: Traditional-Simplified\n").isEmpty)
+    }
+
     @Test func unknownParameterNamesTheIntentsParameters() {
         let found = errors(valid.replacingOccurrences(of: "{person:recipients}", with: "{person:recipient}"))
         #expect(found.contains { $0.message.contains("has no parameter 'recipient'") && $0.location.line == 6 })

@@ -33,6 +33,17 @@ import Testing
         #expect(words("给𠀀发", chinese).map(\.text) == ["给", "𠀀", "发"])
     }
 
+    @Test func aTransformMakesTheKeysAndKeepsTheTypedText() {
+        let chinese = Normalizer(locale: "zh", rules: TokenRules(transform: "Traditional-Simplified"))
+        let tokens = words("給Bobo發訊息，說多送點香蕉", chinese)
+        #expect(tokens.map(\.text) == ["給", "Bobo", "發", "訊", "息", "說", "多", "送", "點", "香", "蕉"])
+        #expect(tokens.map(\.looseKey) == ["给", "bobo", "发", "讯", "息", "说", "多", "送", "点", "香", "蕉"])
+        // Simplified text is left as it is, and so is every word without a transform.
+        #expect(words("给Bobo发消息", chinese).map(\.key) == ["给", "bobo", "发", "消", "息"])
+        #expect(words("發消息", Normalizer(locale: "zh")).map(\.key) == ["發", "消", "息"])
+        #expect(Normalizer.isTransform("Traditional-Simplified") && !Normalizer.isTransform("No-Such-Transform"))
+    }
+
     @Test func elisionsAreSplitOffTheWordTheyLeanOn() {
         let french = Normalizer(locale: "fr", rules: TokenRules(elisions: ["l'", "qu'", "s'"]))
         let text = "Ajoute l’œuf à l'application qu'il aime, aujourd'hui"

@@ -42,6 +42,10 @@ void *cip_translit_open(const uint16_t *id, int32_t idLength);
 /* Transliterates buf in place; *length is updated. Returns 0 or a negative status. */
 int32_t cip_translit_apply(void *handle, uint16_t *buf, int32_t *length, int32_t capacity);
 void cip_translit_close(void *handle);
+/* The code points the transliterator may change, as inclusive [start, end] pairs written to
+ * ranges (room for capacity pairs). Returns the number of pairs (more than capacity: call
+ * again with more room) or a negative status. */
+int32_t cip_translit_source_ranges(void *handle, uint32_t *ranges, int32_t capacity);
 
 /* ---- Word segmentation (ICU's word break iterator) ---- */
 
