@@ -23,6 +23,19 @@ static int32_t cip_copy(const UChar *src, int32_t length, uint16_t *dst, int32_t
     return length;
 }
 
+int32_t cip_number_separators(const char *locale, uint16_t *decimal, uint16_t *grouping) {
+    UErrorCode status = U_ZERO_ERROR;
+    UNumberFormat *f = unum_open(UNUM_DECIMAL, NULL, 0, locale, NULL, &status);
+    if (U_FAILURE(status)) return CIP_FAILURE;
+    UChar symbol[8];
+    int32_t n = unum_getSymbol(f, UNUM_DECIMAL_SEPARATOR_SYMBOL, symbol, 8, &status);
+    if (U_SUCCESS(status) && n == 1) *decimal = symbol[0];
+    n = unum_getSymbol(f, UNUM_GROUPING_SEPARATOR_SYMBOL, symbol, 8, &status);
+    if (U_SUCCESS(status) && n == 1) *grouping = symbol[0];
+    unum_close(f);
+    return U_FAILURE(status) ? CIP_FAILURE : 0;
+}
+
 void *cip_number_open(const char *locale, int32_t style) {
     UErrorCode status = U_ZERO_ERROR;
     UNumberFormatStyle icuStyle = style == CIP_NUMBER_ORDINAL_DIGITS ? UNUM_ORDINAL

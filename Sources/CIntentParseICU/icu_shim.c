@@ -7,6 +7,7 @@
 #include <unicode/uchar.h>
 #include <unicode/unorm2.h>
 #include <unicode/ustring.h>
+#include <unicode/uscript.h>
 #include <unicode/uset.h>
 #include <unicode/utrans.h>
 
@@ -38,6 +39,20 @@ int32_t cip_to_lower(const uint16_t *src, int32_t length, const char *locale,
     UErrorCode status = U_ZERO_ERROR;
     int32_t n = u_strToLower((UChar *)dst, dstCapacity, (const UChar *)src, length, locale, &status);
     return cip_result(status, n);
+}
+
+int32_t cip_has_other_script(const uint16_t *src, int32_t length) {
+    int32_t i = 0;
+    while (i < length) {
+        UChar32 c;
+        U16_NEXT(src, i, length, c);
+        UErrorCode status = U_ZERO_ERROR;
+        UScriptCode script = uscript_getScript(c, &status);
+        if (U_FAILURE(status)) continue;
+        if (script != USCRIPT_COMMON && script != USCRIPT_INHERITED && script != USCRIPT_LATIN &&
+            script != USCRIPT_HAN && script != USCRIPT_UNKNOWN) return 1;
+    }
+    return 0;
 }
 
 int32_t cip_strip_marks(const uint16_t *src, int32_t length, uint16_t *dst, int32_t dstCapacity) {

@@ -26,9 +26,14 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
     /// spelling of their value, which stands for them when a phrase goes to ICU ("两百" is
     /// read as "二百").
     private let extraWords: [String: String]
+    /// The locale's decimal and grouping separators, as ICU gives them ("," and "." in German).
+    let separators: (decimal: Character, grouping: Character)
 
     public init(locale: String, rules: TokenRules = TokenRules(), data: EntityData = EntityData()) {
         spellOutFormat = ICUNumberFormat(locale: locale, style: CIP_NUMBER_SPELLOUT)
+        var decimal: UInt16 = 0x2E, grouping: UInt16 = 0x2C
+        _ = cip_number_separators(ICUBuffer.localeID(locale), &decimal, &grouping)
+        separators = (Character(Unicode.Scalar(decimal) ?? "."), Character(Unicode.Scalar(grouping) ?? ","))
         normalizer = Normalizer(locale: locale, rules: rules)
         joiners = StringSet(Set((data.andWords + data.oneWords).flatMap(normalizer.looseKeys)))
         var extra: [String: String] = [:]
@@ -150,19 +155,50 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
         return words
     }
 
-    /// The number in a number token, its grouping commas dropped ("1,000"). Read from the
-    /// token's NFKC key, so full-width digits ("２０") count as digits.
+    /// The number in a number token, read with the locale's separators. Read from the token's
+    /// NFKC key, so full-width digits ("２０") count as digits.
     private func digits(_ token: Token) -> Double? {
         let text = token.key
-        var isASCII = true, hasComma = false
-        for byte in text.utf8 {
-            if byte >= 0x80 { isASCII = false } else if byte == UInt8(ascii: ",") { hasComma = true }
-        }
-        // NB: in ASCII text Foundation's search finds "," exactly where its byte is (no
-        // character can combine with it), so dropping the bytes is the same replacement;
-        // other text keeps going through Foundation.
-        guard isASCII else { return Double(text.replacingOccurrences(of: ",", with: "")) }
-        guard hasComma else { return Double(text) }
-        return Double(String(decoding: text.utf8.filter { $0 != UInt8(ascii: ",") }, as: UTF8.self))
+        if text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) { return Double(text) }
+        return NumberParser.digits(text, decimal: separators.decimal, grouping: separators.grouping)
     }
+
+    /// Digits with separators, read the locale's way first ("12,50" is 12.5 and "1.200" is 1200
+    /// in German; "1,200" is 1200 and "12.5" 12.5 in English), then the other way, for numbers
+    /// typed as another country writes them ("12.50 €" in German). A grouping separator only
+    /// groups three digits at a time; one that does not ("12.50") is read as a decimal point.
+    /// Nil when neither reading fits ("1.2.3").
+    static func digits(_ text: String, decimal: Character, grouping: Character) -> Double? {
+        let conventions: [(Character, Character)] = [(decimal, grouping), (grouping, decimal)]
+        for (point, group) in conventions {
+            if let value = read(text, point: point, group: group) { return value }
+        }
+        return nil
+    }
+
+    private static func read(_ text: String, point: Character, group: Character) -> Double? {
+        let parts = text.split(separator: point, omittingEmptySubsequences: false)
+        guard parts.count <= 2 else { return nil }
+        let whole = parts[0], fraction = parts.count == 2 ? parts[1] : nil
+        if let fraction, fraction.isEmpty || !fraction.allSatisfy(\.isASCIIDigit) { return nil }
+        let groups = whole.split(separator: group, omittingEmptySubsequences: false)
+        guard let first = groups.first, !first.isEmpty, groups.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }) else {
+            // "12.50" with "." as grouping: one separator that groups no three digits is a point.
+            if fraction == nil, groups.count == 2, groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) {
+                return Double("\(groups[0]).\(groups[1])")
+            }
+            return nil
+        }
+        if groups.count > 1 {
+            guard first.count <= 3, groups.dropFirst().allSatisfy({ $0.count == 3 }) else {
+                if fraction == nil, groups.count == 2, !groups[1].isEmpty { return Double("\(groups[0]).\(groups[1])") }
+                return nil
+            }
+        }
+        return Double(groups.joined() + (fraction.map { ".\($0)" } ?? ""))
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

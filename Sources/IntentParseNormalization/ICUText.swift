@@ -42,8 +42,32 @@ enum ICUText {
         locale.withCString { id in transform(text) { cip_to_lower($0, $1, id, $2, $3) } }
     }
 
+    /// Whether `text` has letters of a script other than Latin and Han.
+    static func hasOtherScript(_ text: [UInt16]) -> Bool {
+        text.withUnsafeBufferPointer { cip_has_other_script($0.baseAddress, Int32($0.count)) } == 1
+    }
+
     static func stripMarks(_ text: [UInt16]) -> [UInt16]? {
         transform(text) { cip_strip_marks($0, $1, $2, $3) }
+    }
+}
+
+/// A transliterator opened on first use (some of ICU's load large tables when opened or first
+/// applied), then shared.
+final class LazyTransliterator: @unchecked Sendable {
+    private let id: String
+    private let lock = Lock()
+    private var opened: Transliterator??
+
+    init(id: String) { self.id = id }
+
+    var transliterator: Transliterator? {
+        lock.withLock {
+            if let opened { return opened }
+            let made = Transliterator(id: id)
+            opened = .some(made)
+            return made
+        }
     }
 }
 

@@ -15,6 +15,8 @@ public final class Normalizer: Sendable {
     private let elisionKeys: Set<String>
     private let segmenter: WordSegmenter?
     private let latinToASCII: Transliterator?
+    /// ICU's Any-Latin, opened when a word of another script than Latin or Han first comes.
+    private let romanizer = LazyTransliterator(id: "Any-Latin")
     /// `rules.transform`, opened, and what it makes of single characters (most of what it does:
     /// Traditional-Simplified maps one character to one), so that a run of Han characters
     /// needs no ICU call.
@@ -249,6 +251,12 @@ public final class Normalizer: Sendable {
 
     private func looseKey(_ folded: [UInt16]) -> String {
         var units = ICUText.stripMarks(folded) ?? folded
+        // Other scripts than Latin and Han are keyed in Latin letters (ICU's Any-Latin), so a
+        // name matches whichever of the two it is typed in: "Борис" and "Boris", "Бобо" and
+        // "Bobo". Han keeps its characters: one syllable's romanization stands for many.
+        if units.contains(where: { $0 >= 0x80 }), ICUText.hasOtherScript(units), let romanizer = romanizer.transliterator {
+            units = ICUText.stripMarks(romanizer.apply(units)) ?? units
+        }
         if units.contains(where: { $0 >= 0x80 }), let latinToASCII {
             units = latinToASCII.apply(units)
         }

@@ -19,6 +19,28 @@ import IntentParseNormalization
         #expect(read(text)?.value == expected)
     }
 
+    /// Separators are the locale's (ICU's), then the other country's way.
+    @Test(arguments: [
+        ("de", "12,50", 12.5), ("de", "1.200", 1200.0), ("de", "1.200,50", 1200.5), ("de", "12.50", 12.5), ("de", "1,200.50", 1200.5),
+        ("fr", "12,50", 12.5), ("es", "2.500,75", 2500.75), ("it", "0,5", 0.5), ("tr", "12,50", 12.5),
+        ("en", "1,200", 1200.0), ("en", "12.50", 12.5), ("en", "1,200.50", 1200.5), ("en", "12,50", 12.5), ("zh", "1,000", 1000.0),
+    ])
+    func digitsWithTheLocalesSeparators(_ locale: String, _ text: String, _ expected: Double) {
+        let parser = NumberParser(locale: locale)
+        let tokenized = Normalizer(locale: locale).tokenize(text)
+        guard case .number(let value)? = parser.matches(in: tokenized, from: 0, context: EntityContext()).first?.value else {
+            Issue.record("\(locale) \(text): no number")
+            return
+        }
+        #expect(value == expected, "\(locale) \(text)")
+    }
+
+    @Test func separatorsThatFitNoWayAreNoNumber() {
+        #expect(NumberParser.digits("1.2.3", decimal: ",", grouping: ".") == nil)
+        #expect(NumberParser.digits("1,2,3", decimal: ".", grouping: ",") == nil)
+        #expect(NumberParser.digits("12,", decimal: ",", grouping: ".") == nil)
+    }
+
     @Test(arguments: [("twenty three", 23.0, 2), ("forty-two", 42.0, 2), ("seven", 7.0, 1),
                       ("one hundred and five", 105.0, 4), ("two thousand", 2000.0, 2)])
     func words(_ text: String, _ expected: Double, _ count: Int) {

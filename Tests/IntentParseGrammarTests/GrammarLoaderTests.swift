@@ -94,7 +94,7 @@ import IntentParseSchema
 
     @Test func anUnknownTransformIsAnErrorAtItsLine() {
         let found = errors(valid + "\ntokens:\n  transform: Klingon-Latin\n")
-        #expect(found.contains { $0.location.line == 12 && $0.message.contains("ICU has no transform 'Klingon-Latin'") })
+        #expect(found.contains { $0.location.line == 11 && $0.message.contains("ICU has no transform 'Klingon-Latin'") }, "\(found)")
         #expect(errors(valid + "\ntokens:\n  transform: Traditional-Simplified\n").isEmpty)
     }
 

@@ -44,6 +44,13 @@ import Testing
         #expect(Normalizer.isTransform("Traditional-Simplified") && !Normalizer.isTransform("No-Such-Transform"))
     }
 
+    @Test func otherScriptsAreKeyedInLatinLettersButHanIsNot() {
+        let english = Normalizer(locale: "en")
+        #expect(words("Борис Ελένη Бобо", english).map(\.looseKey) == ["boris", "elene", "bobo"])
+        #expect(words("Борис", english).map(\.text) == ["Борис"])
+        #expect(words("王小明", Normalizer(locale: "zh")).map(\.looseKey) == ["王", "小", "明"])
+    }
+
     @Test func elisionsAreSplitOffTheWordTheyLeanOn() {
         let french = Normalizer(locale: "fr", rules: TokenRules(elisions: ["l'", "qu'", "s'"]))
         let text = "Ajoute l’œuf à l'application qu'il aime, aujourd'hui"

@@ -34,6 +34,10 @@ int32_t cip_fold_case(const uint16_t *src, int32_t length, int32_t turkic,
 int32_t cip_to_lower(const uint16_t *src, int32_t length, const char *locale,
                      uint16_t *dst, int32_t dstCapacity);
 
+/* 1 when the text has a character of a script other than Latin and Han (Cyrillic, Greek,
+ * Arabic, Hangul, ...; characters common to all scripts do not count), else 0. */
+int32_t cip_has_other_script(const uint16_t *src, int32_t length);
+
 /* Removes combining marks: NFD, drop nonspacing marks, NFC ("Café" -> "Cafe"). */
 int32_t cip_strip_marks(const uint16_t *src, int32_t length, uint16_t *dst, int32_t dstCapacity);
 
@@ -81,6 +85,9 @@ int32_t cip_number_parse(void *handle, const uint16_t *text, int32_t length, dou
 /* Formats value into dst; returns the length or a negative status. */
 int32_t cip_number_format(void *handle, double value, uint16_t *dst, int32_t dstCapacity);
 void cip_number_close(void *handle);
+/* The locale's decimal and grouping separators (one UTF-16 unit each: "," and "." in German).
+ * Returns 0, or a negative status (the separators are then left as they were). */
+int32_t cip_number_separators(const char *locale, uint16_t *decimal, uint16_t *grouping);
 
 /* ---- Currencies (ucurr) ---- */
 
