@@ -96,13 +96,22 @@ public struct IntentParser: Sendable {
                 diagnostics += inactive.map { Diagnostic(.error, $0.location, $0.message) }
                 inactive = []
             }
-            var languages: [String: DialogueLanguage] = [:]
-            var log = DiagnosticLog()
-            for (locale, grammar) in grammars {
-                languages[locale] = DialogueLanguage.load(localeFolder: grammarsURL.appendingPathComponent(locale), grammar: grammar, log: &log)
+            // Each locale's dialogue and entity files read on their own, side by side.
+            let locales = grammars.keys.sorted()
+            let loadedGrammars = grammars
+            let perLocale = Parallel.map(locales) { locale -> (DialogueLanguage?, [String: EntityData], [Diagnostic]) in
+                var log = DiagnosticLog()
+                let language = loadedGrammars[locale].flatMap { DialogueLanguage.load(localeFolder: grammarsURL.appendingPathComponent(locale), grammar: $0, log: &log) }
+                let data = IntentParser.loadEntityData(grammars: grammarsURL, locales: [locale], log: &log)
+                return (language, data, log.diagnostics)
             }
-            let entityData = IntentParser.loadEntityData(grammars: grammarsURL, locales: Array(grammars.keys), log: &log)
-            diagnostics += log.diagnostics
+            var languages: [String: DialogueLanguage] = [:]
+            var entityData: [String: EntityData] = [:]
+            for (locale, (language, data, found)) in zip(locales, perLocale) {
+                languages[locale] = language
+                entityData.merge(data) { first, _ in first }
+                diagnostics += found
+            }
             if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(diagnostics) }
             return Sources(schema: schema, apps: apps, grammars: grammars, dialogueLanguages: languages, entityData: entityData,
                            warnings: diagnostics, skippedApps: skipped, inactiveIntents: inactive)
@@ -150,12 +159,19 @@ public struct IntentParser: Sendable {
         self.skippedApps = skippedApps
         self.inactiveIntents = inactiveIntents
         let compiler = GrammarCompiler(learnFromExamples: options.learnFromExamples)
+        // Each locale compiles on its own (its own normalizer, ICU objects and tables), so the
+        // locales compile side by side, one per core.
+        let locales = grammars.keys.sorted()
+        let compiled = Parallel.map(locales) { locale -> (EntityCatalog, IntentMatcher) in
+            let grammar = grammars[locale] ?? LanguageGrammar(locale: locale)
+            let entities = EntityCatalog(locale: locale, data: entityData[locale] ?? EntityData(), rules: grammar.tokenRules)
+            return (entities, IntentMatcher(grammar: compiler.compile(grammar, apps: apps, schema: schema, entities: entities)))
+        }
         var matchers: [String: IntentMatcher] = [:]
         var catalogs: [String: EntityCatalog] = [:]
-        for (locale, grammar) in grammars {
-            let entities = EntityCatalog(locale: locale, data: entityData[locale] ?? EntityData(), rules: grammar.tokenRules)
+        for (locale, (entities, matcher)) in zip(locales, compiled) {
             catalogs[locale] = entities
-            matchers[locale] = IntentMatcher(grammar: compiler.compile(grammar, apps: apps, schema: schema, entities: entities))
+            matchers[locale] = matcher
         }
         self.matchers = matchers
         matchersByLocale = matchers.sorted { $0.key < $1.key }.map { $0.value }
@@ -216,3 +232,4 @@ public struct IntentParser: Sendable {
         return results[chosen]
     }
 }
+

@@ -4,7 +4,7 @@ import IntentParseNormalization
 import IntentParseSchema
 
 /// Loads `Grammars/<locale>/*.yaml`, merges each locale's files and validates the result.
-public struct GrammarLoader {
+public struct GrammarLoader: Sendable {
     public let schema: Schema
     /// Names accepted in a list's `entity:` key.
     public let entities: [String]
@@ -31,8 +31,15 @@ public struct GrammarLoader {
         let wanted = locales.map { locales in
             folders.filter { folder in locales.contains { $0 == folder || Normalizer.language(of: $0) == folder } }
         } ?? folders
-        for locale in wanted {
-            grammars[locale] = loadLocale(locale, folder: directory.appendingPathComponent(locale), log: &log)
+        // Each locale reads and checks on its own; their diagnostics keep the locales' order.
+        let loaded = Parallel.map(wanted) { locale -> (LanguageGrammar, [Diagnostic]) in
+            var own = DiagnosticLog()
+            let grammar = loadLocale(locale, folder: directory.appendingPathComponent(locale), log: &own)
+            return (grammar, own.diagnostics)
+        }
+        for (locale, (grammar, diagnostics)) in zip(wanted, loaded) {
+            grammars[locale] = grammar
+            log.append(contentsOf: diagnostics)
         }
         if let locales, grammars.isEmpty {
             log.error(SourceLocation(file: directory.path), "no grammar folder for locale \(locales.map { "'\($0)'" }.joined(separator: ", ")); the folder has \(folders.isEmpty ? "none" : folders.joined(separator: ", "))")

@@ -11,7 +11,7 @@ import IntentParseVocabulary
 /// → compile each template to an automaton (rules inlined, permutations expanded, multi-valued
 /// slots looped over `<item_separator>`) → the shared app prefix/suffix automata → the
 /// rarest-literal index.
-public struct GrammarCompiler {
+public struct GrammarCompiler: Sendable {
     public var learnFromExamples: Bool
 
     public init(learnFromExamples: Bool = true) { self.learnFromExamples = learnFromExamples }
