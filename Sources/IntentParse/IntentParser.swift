@@ -99,17 +99,18 @@ public struct IntentParser: Sendable {
             // Each locale's dialogue and entity files read on their own, side by side.
             let locales = grammars.keys.sorted()
             let loadedGrammars = grammars
-            let perLocale = Parallel.map(locales) { locale -> (DialogueLanguage?, [String: EntityData], [Diagnostic]) in
+            let perLocale = Parallel.map(locales) { locale -> (DialogueLanguage?, EntityData?, [Diagnostic]) in
                 var log = DiagnosticLog()
-                let language = loadedGrammars[locale].flatMap { DialogueLanguage.load(localeFolder: grammarsURL.appendingPathComponent(locale), grammar: $0, log: &log) }
-                let data = IntentParser.loadEntityData(grammars: grammarsURL, locales: [locale], log: &log)
+                let folder = grammarsURL.appendingPathComponent(locale)
+                let language = loadedGrammars[locale].flatMap { DialogueLanguage.load(localeFolder: folder, grammar: $0, log: &log) }
+                let data = EntityDataLoader.load(localeFolder: folder, locale: locale, log: &log)
                 return (language, data, log.diagnostics)
             }
             var languages: [String: DialogueLanguage] = [:]
             var entityData: [String: EntityData] = [:]
             for (locale, (language, data, found)) in zip(locales, perLocale) {
                 languages[locale] = language
-                entityData.merge(data) { first, _ in first }
+                entityData[locale] = data
                 diagnostics += found
             }
             if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(diagnostics) }
@@ -134,15 +135,6 @@ public struct IntentParser: Sendable {
         try self.init(schema: sources.schema, apps: sources.apps, grammars: sources.grammars, dialogueLanguages: sources.dialogueLanguages,
                       entityData: sources.entityData, warnings: sources.warnings, skippedApps: sources.skippedApps,
                       inactiveIntents: sources.inactiveIntents, options: options)
-    }
-
-    /// Each locale's entity data files (`<grammars>/<locale>/entities/*.yaml`), where there are any.
-    public static func loadEntityData(grammars grammarsURL: URL, locales: [String], log: inout DiagnosticLog) -> [String: EntityData] {
-        var result: [String: EntityData] = [:]
-        for locale in locales.sorted() {
-            result[locale] = EntityDataLoader.load(localeFolder: grammarsURL.appendingPathComponent(locale), locale: locale, log: &log)
-        }
-        return result
     }
 
     /// Compiles already loaded grammars and apps.
@@ -201,12 +193,14 @@ public struct IntentParser: Sendable {
             return MatchResult(text: text, locale: "", tokens: [], interpretations: [], reason: "no grammars loaded")
         }
         // Names (the app's, a contact's, a list's) are the same in every language: the words of
-        // a name any locale found are left out of every locale's count.
-        let names = results.flatMap { $0.best?.nameRanges ?? [] }
+        // a name any locale found are left out of every locale's count. Gathered when a count is
+        // first needed (most lines have a clear winner).
+        var names: [Range<Int>]?
         var counts = [Int?](repeating: nil, count: results.count)
         func evidence(_ index: Int) -> Int {
             if let known = counts[index] { return known }
-            let count = matchersByLocale[index].grammar.knownWordCount(results[index].tokens, outside: names)
+            if names == nil { names = results.flatMap { $0.best?.nameRanges ?? [] } }
+            let count = matchersByLocale[index].grammar.knownWordCount(results[index].tokens, outside: names ?? [])
             counts[index] = count
             return count
         }

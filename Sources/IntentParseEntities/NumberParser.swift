@@ -182,18 +182,11 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
         let whole = parts[0], fraction = parts.count == 2 ? parts[1] : nil
         if let fraction, fraction.isEmpty || !fraction.allSatisfy(\.isASCIIDigit) { return nil }
         let groups = whole.split(separator: group, omittingEmptySubsequences: false)
-        guard let first = groups.first, !first.isEmpty, groups.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }) else {
+        guard groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) else { return nil }
+        if groups.count > 1, !(groups[0].count <= 3 && groups.dropFirst().allSatisfy { $0.count == 3 }) {
             // "12.50" with "." as grouping: one separator that groups no three digits is a point.
-            if fraction == nil, groups.count == 2, groups.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }) {
-                return Double("\(groups[0]).\(groups[1])")
-            }
-            return nil
-        }
-        if groups.count > 1 {
-            guard first.count <= 3, groups.dropFirst().allSatisfy({ $0.count == 3 }) else {
-                if fraction == nil, groups.count == 2, !groups[1].isEmpty { return Double("\(groups[0]).\(groups[1])") }
-                return nil
-            }
+            guard fraction == nil, groups.count == 2 else { return nil }
+            return Double("\(groups[0]).\(groups[1])")
         }
         return Double(groups.joined() + (fraction.map { ".\($0)" } ?? ""))
     }

@@ -80,12 +80,18 @@ extension Builder {
         case .slot:
             return []
         case .rule(let name, _):
-            if let cached = caches.ruleWords[name] { return cached }
-            guard let rule = grammar.rules[name] else { return [] }
-            let result = words(rule.source.expression, depth: depth + 1)
-            caches.ruleWords[name] = result
-            return result
+            return cached(rule: name, in: \.ruleWords, none: []) { words($0, depth: depth + 1) }
         }
+    }
+
+    /// What `compute` makes of rule `name`'s expression, worked out once per rule.
+    private func cached<Value>(rule name: String, in cache: ReferenceWritableKeyPath<CompileCaches, [String: Value]>, none: Value,
+                               _ compute: (Expression) -> Value) -> Value {
+        if let known = caches[keyPath: cache][name] { return known }
+        guard let rule = grammar.rules[name] else { return none }
+        let result = compute(rule.source.expression)
+        caches[keyPath: cache][name] = result
+        return result
     }
 
     /// Clauses every match of `expression` satisfies (at most a few per node, smallest first).
@@ -115,11 +121,7 @@ extension Builder {
             return closedListClause(list).map { [$0] } ?? []
         case .optional: return []
         case .rule(let name, _):
-            if let cached = caches.ruleClauses[name] { return cached }
-            guard let rule = grammar.rules[name] else { return [] }
-            let result = requiredClauses(rule.source.expression, depth: depth + 1)
-            caches.ruleClauses[name] = result
-            return result
+            return cached(rule: name, in: \.ruleClauses, none: []) { requiredClauses($0, depth: depth + 1) }
         }
     }
 }

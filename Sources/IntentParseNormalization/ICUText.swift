@@ -136,9 +136,12 @@ final class Transliterator: @unchecked Sendable {
 
     /// Whether the transform may change `text` (false: it certainly leaves it as it is).
     func mayChange(_ text: ArraySlice<UInt16>) -> Bool {
-        text.contains { unit in
-            (changesBeyondBMP && UTF16.isLeadSurrogate(unit)) || changes[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0
-        }
+        text.contains(where: mayChange)
+    }
+
+    /// Whether the transform may change a text with this code unit in it.
+    func mayChange(_ unit: UInt16) -> Bool {
+        (changesBeyondBMP && UTF16.isLeadSurrogate(unit)) || changes[Int(unit >> 6)] & (1 << UInt64(unit & 63)) != 0
     }
 
     func apply(_ text: [UInt16]) -> [UInt16] {

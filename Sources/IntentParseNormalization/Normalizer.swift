@@ -83,9 +83,13 @@ public final class Normalizer: Sendable {
         // transformed character, else from its own.
         var keySource: [UInt16]?
         if let transform, transform.mayChange(units) {
-            let mapped = units.map { transformedUnits[$0] ?? $0 }
             // ICU itself only where a character maps to something else than one character.
-            let byICU = units.indices.contains { transformedUnits[units[$0]] == nil && transform.mayChange(units[$0...$0]) }
+            var byICU = false
+            let mapped = units.map { unit -> UInt16 in
+                if let known = transformedUnits[unit] { return known }
+                if transform.mayChange(unit) { byICU = true }
+                return unit
+            }
             let transformed = byICU ? transform.apply(Array(units)) : mapped
             keySource = transformed.count == units.count ? transformed : nil
         }
@@ -96,10 +100,11 @@ public final class Normalizer: Sendable {
             // A combining mark or variation selector stays with its character.
             while end < units.endIndex, (0xFE00...0xFE0F).contains(units[end]) || (0x0300...0x036F).contains(units[end]) { end += 1 }
             let offset = range.lowerBound + (start - units.startIndex)
-            if let keySource {
-                let keys = keySource[(start - units.startIndex)..<(end - units.startIndex)]
+            let keys = keySource.map { $0[(start - units.startIndex)..<(end - units.startIndex)] }
+            if let keys {
                 var made = token(keys, range: offset..<(offset + end - start), kind: .word, transformed: true)
-                made.text = String(decoding: units[start..<end], as: UTF16.self)
+                // The typed text, where the transform changed the character.
+                if !keys.elementsEqual(units[start..<end]) { made.text = String(decoding: units[start..<end], as: UTF16.self) }
                 tokens.append(made)
             } else {
                 tokens.append(token(units[start..<end], range: offset..<(offset + end - start), kind: .word))
