@@ -33,7 +33,7 @@ public final class Normalizer: Sendable {
         self.transform = rules.transform.flatMap { Transliterator(id: $0) }
         self.transformedUnits = transform?.singleUnitMappings() ?? [:]
         let turkic = self.turkic
-        self.elisionKeys = Set(rules.elisions.map { String(decoding: Normalizer.folded(Array($0.utf16), turkic: turkic), as: UTF16.self) })
+        self.elisionKeys = Set(rules.elisions.map { String(utf16Units: Normalizer.folded(Array($0.utf16), turkic: turkic)) })
     }
 
     /// Whether ICU knows the transform `id` ("Traditional-Simplified", "Any-Latin"), for a
@@ -49,7 +49,7 @@ public final class Normalizer: Sendable {
     /// Splits `text` into word, number and punctuation tokens; whitespace is dropped.
     public func tokenize(_ text: String) -> TokenizedText {
         let utf16 = Normalizer.utf16(of: text)
-        let segments = Normalizer.plainSegments(utf16) ?? segmenter?.segments(utf16) ?? fallbackSegments(utf16)
+        let segments = Normalizer.plainSegments(utf16) ?? hanSegments(utf16) ?? otherSegments(utf16)
         var tokens: [Token] = []
         tokens.reserveCapacity(segments.count)
         for segment in segments {
@@ -98,13 +98,13 @@ public final class Normalizer: Sendable {
             var end = start + 1
             if UTF16.isLeadSurrogate(units[start]), end < units.endIndex, UTF16.isTrailSurrogate(units[end]) { end += 1 }
             // A combining mark or variation selector stays with its character.
-            while end < units.endIndex, (0xFE00...0xFE0F).contains(units[end]) || (0x0300...0x036F).contains(units[end]) { end += 1 }
+            while end < units.endIndex, Normalizer.clings(units[end]) { end += 1 }
             let offset = range.lowerBound + (start - units.startIndex)
             let keys = keySource.map { $0[(start - units.startIndex)..<(end - units.startIndex)] }
             if let keys {
                 var made = token(keys, range: offset..<(offset + end - start), kind: .word, transformed: true)
                 // The typed text, where the transform changed the character.
-                if !keys.elementsEqual(units[start..<end]) { made.text = String(decoding: units[start..<end], as: UTF16.self) }
+                if !keys.elementsEqual(units[start..<end]) { made.text = String(utf16Units: units[start..<end]) }
                 tokens.append(made)
             } else {
                 tokens.append(token(units[start..<end], range: offset..<(offset + end - start), kind: .word))
@@ -130,7 +130,7 @@ public final class Normalizer: Sendable {
                 index += 1
                 continue
             }
-            let elided = String(decoding: foldedUnits(units[start...index]), as: UTF16.self)
+            let elided = String(utf16Units: foldedUnits(units[start...index]))
             if elisionKeys.contains(elided) {
                 emit(index + 1, kind: .word)
             } else if rules.splitAtApostrophe {
@@ -173,7 +173,7 @@ public final class Normalizer: Sendable {
     public func key(_ text: String) -> String {
         let units = Array(text.utf16)
         if let fast = asciiKey(units) { return fast }
-        return String(decoding: foldedUnits(units), as: UTF16.self)
+        return String(utf16Units: foldedUnits(units))
     }
 
     /// `transformed`: `units` already went through `rules.transform`.
@@ -181,25 +181,21 @@ public final class Normalizer: Sendable {
         if let ascii = asciiToken(units, range: range, kind: kind) { return ascii }
         if !transformed, kind == .word, let transform, transform.mayChange(units) {
             var made = token(ArraySlice(transform.apply(Array(units))), range: range, kind: kind, transformed: true)
-            made.text = String(decoding: units, as: UTF16.self)
+            made.text = String(utf16Units: units)
             return made
         }
         // A unified Han ideograph (the bulk of Chinese text, one token per character) is its own
         // key: it has no case, no decomposition under NFKC and no marks to strip.
         if units.count == 1, let unit = units.first, (0x4E00...0x9FFF).contains(unit) || (0x3400...0x4DBF).contains(unit) {
-            // Written as its three UTF-8 bytes (decoding UTF-16 takes String's slow path).
-            let text = String(unsafeUninitializedCapacity: 3) { buffer in
-                buffer[0] = 0xE0 | UInt8(unit >> 12)
-                buffer[1] = 0x80 | UInt8((unit >> 6) & 0x3F)
-                buffer[2] = 0x80 | UInt8(unit & 0x3F)
-                return 3
-            }
+            let text = String(utf16Units: units)
             return Token(range: range, text: text, key: text, looseKey: text, kind: kind)
         }
         let folded = foldedUnits(units)
-        let loose = looseKey(folded)
-        return Token(range: range, text: String(decoding: units, as: UTF16.self), key: String(decoding: folded, as: UTF16.self),
-                     looseKey: loose, kind: kind)
+        let loose = looseKeyUnits(folded)
+        // Most words are their own key, and their own loose key: one string serves.
+        let text = String(utf16Units: units)
+        let key = folded.elementsEqual(units) ? text : String(utf16Units: folded)
+        return Token(range: range, text: text, key: key, looseKey: loose.elementsEqual(folded) ? key : String(utf16Units: loose), kind: kind)
     }
 
     /// The whole token pipeline for plain ASCII, on bytes: lowercase, drop apostrophes for the
@@ -240,7 +236,7 @@ public final class Normalizer: Sendable {
         guard units.allSatisfy({ $0 < 0x80 }) else { return nil }
         if turkic, units.contains(0x49) { return nil }
         let lowered = units.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
-        return String(decoding: lowered, as: UTF16.self)
+        return String(utf16Units: lowered)
     }
 
     private func foldedUnits(_ units: some Collection<UInt16>) -> [UInt16] {
@@ -254,7 +250,7 @@ public final class Normalizer: Sendable {
         return folded.map(Normalizer.unifyApostrophe)
     }
 
-    private func looseKey(_ folded: [UInt16]) -> String {
+    private func looseKeyUnits(_ folded: [UInt16]) -> [UInt16] {
         var units = ICUText.stripMarks(folded) ?? folded
         // Other scripts than Latin and Han are keyed in Latin letters (ICU's Any-Latin), so a
         // name matches whichever of the two it is typed in: "Борис" and "Boris", "Бобо" and
@@ -265,7 +261,7 @@ public final class Normalizer: Sendable {
         if units.contains(where: { $0 >= 0x80 }), let latinToASCII {
             units = latinToASCII.apply(units)
         }
-        return String(decoding: units.filter { $0 != 0x27 }, as: UTF16.self)
+        return units.contains(0x27) ? units.filter { $0 != 0x27 } : units
     }
 
     /// ’ ‘ ʼ ＇ and ` all become '.
@@ -326,6 +322,66 @@ public final class Normalizer: Sendable {
         }
         guard endRun(at: utf16.count) else { return nil }
         return segments
+    }
+
+    /// Segments of anything but a run of Han characters: plain ASCII without ICU, else ICU's.
+    private func otherSegments(_ utf16: [UInt16]) -> [WordSegmenter.Segment] {
+        Normalizer.plainSegments(utf16) ?? segmenter?.segments(utf16) ?? fallbackSegments(utf16)
+    }
+
+    /// Segments of text with Han characters in it: each run of them is one ideographic segment
+    /// (cut into characters by `appendCharacters`), the text between them is segmented on its
+    /// own. Nil for text without Han.
+    ///
+    /// NB: the same segments ICU gives, without its dictionary: a Han character is a word boundary
+    /// on both sides in Unicode's word rules (only combining marks cling to it), and the run is
+    /// cut into characters whatever words ICU's dictionary would find in it.
+    private func hanSegments(_ utf16: [UInt16]) -> [WordSegmenter.Segment]? {
+        func hanLength(at index: Int) -> Int {
+            let unit = utf16[index]
+            if UTF16.isLeadSurrogate(unit), index + 1 < utf16.count, UTF16.isTrailSurrogate(utf16[index + 1]) {
+                let scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(utf16[index + 1]) - 0xDC00)
+                return Token.isHan(scalar) ? 2 : 0
+            }
+            return Token.isHan(UInt32(unit)) ? 1 : 0
+        }
+        guard utf16.indices.contains(where: { hanLength(at: $0) > 0 }) else { return nil }
+        var segments: [WordSegmenter.Segment] = []
+        var index = 0, otherStart = 0
+        func flushOther(upTo end: Int) {
+            guard end > otherStart else { return }
+            for segment in otherSegments(Array(utf16[otherStart..<end])) {
+                segments.append(.init(range: (segment.range.lowerBound + otherStart)..<(segment.range.upperBound + otherStart), kind: segment.kind))
+            }
+        }
+        while index < utf16.count {
+            var end = index
+            while end < utf16.count {
+                let length = hanLength(at: end)
+                if length > 0 {
+                    end += length
+                } else if end > index, Normalizer.clings(utf16[end]) {
+                    end += 1
+                } else {
+                    break
+                }
+            }
+            if end == index {
+                index += 1
+                continue
+            }
+            flushOther(upTo: index)
+            segments.append(.init(range: index..<end, kind: 4))
+            index = end
+            otherStart = end
+        }
+        flushOther(upTo: utf16.count)
+        return segments
+    }
+
+    /// A combining mark or variation selector: it stays with the character before it.
+    static func clings(_ unit: UInt16) -> Bool {
+        (0xFE00...0xFE0F).contains(unit) || (0x0300...0x036F).contains(unit)
     }
 
     /// Used only if ICU cannot open a word break iterator: splits on spaces.

@@ -36,6 +36,22 @@ public struct Token: Sendable, Hashable {
     public var soundKey: String { SoundsLike.key(looseKey) }
 
     public var isPunctuation: Bool { kind == .punctuation }
+
+    /// Whether the token is one Han character (Chinese is cut into characters).
+    public var isHanCharacter: Bool {
+        var scalars = looseKey.unicodeScalars.makeIterator()
+        guard let scalar = scalars.next(), scalars.next() == nil else { return false }
+        return Token.isHan(scalar.value)
+    }
+
+    /// Whether `scalar` is a Han ideograph (the unified ideographs and their extensions, the
+    /// compatibility ideographs, 々 and 〇).
+    public static func isHan(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x3005, 0x3007, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF: return true
+        default: return false
+        }
+    }
 }
 
 /// A tokenized text: the original string, its UTF-16 view and its tokens.
@@ -55,14 +71,7 @@ public struct TokenizedText: Sendable {
         let lower = max(0, min(range.lowerBound, utf16.count))
         let upper = max(lower, min(range.upperBound, utf16.count))
         let units = utf16[lower..<upper]
-        // ASCII (most utterances) is written byte for byte; UTF-16 decoding is far slower.
-        if units.allSatisfy({ $0 < 0x80 }) {
-            return String(unsafeUninitializedCapacity: units.count) { buffer in
-                for (offset, unit) in units.enumerated() { buffer[offset] = UInt8(truncatingIfNeeded: unit) }
-                return units.count
-            }
-        }
-        return String(decoding: units, as: UTF16.self)
+        return String(utf16Units: units)
     }
 
     /// The original text from the start of token `first` to the end of token `last` (inclusive).

@@ -33,6 +33,24 @@ import Testing
         #expect(words("给𠀀发", chinese).map(\.text) == ["给", "𠀀", "发"])
     }
 
+    @Test func hanRunsAreCutAsICUCutsThemAroundOtherText() {
+        let chinese = Normalizer(locale: "zh")
+        // Supplementary ideographs, full-width marks, digits and a combining mark beside Han.
+        let text = "用MonkeyChat给Bobo发消息，说𠀀好！3点半 e\u{301}t"
+        #expect(chinese.tokenize(text).tokens.map(\.text) == ["用", "MonkeyChat", "给", "Bobo", "发", "消", "息", "，", "说", "𠀀", "好", "！",
+                                                              "3", "点", "半", "e\u{301}t"])
+        let ranges = chinese.tokenize(text).tokens.map(\.range)
+        #expect(ranges.first == 0..<1 && ranges.last == (text.utf16.count - 3)..<text.utf16.count)
+    }
+
+    @Test func utf16IsDecodedAsTheStandardLibraryDecodesIt() {
+        let samples: [[UInt16]] = [Array("Göteborg’da şarkı 𠀀 ✓ 🍌".utf16), [0x41, 0xD800, 0x42], [0xDC00], [0xD83C], [0x7FF, 0x800, 0xFFFF], []]
+        for units in samples {
+            #expect(String(utf16Units: units) == String(decoding: units, as: UTF16.self), "\(units)")
+            #expect(String(utf16Units: units[...]).utf8.count == String(decoding: units, as: UTF16.self).utf8.count)
+        }
+    }
+
     @Test func aTransformMakesTheKeysAndKeepsTheTypedText() {
         let chinese = Normalizer(locale: "zh", rules: TokenRules(transform: "Traditional-Simplified"))
         let tokens = words("給Bobo發訊息，說多送點香蕉", chinese)
