@@ -67,6 +67,8 @@ public struct GrammarTables: Sendable {
     var draft = AutomatonDraft()
     var automaton = FrozenAutomaton()
     var keys = KeyTable()
+    /// Index keys for two Han characters in a row, by their interned keys.
+    var keyPairs = KeyPairs()
     /// Every word the grammar's templates, rules and list values use: the words of its language, as evidence of which language an utterance is in.
     var languageWords = KeyTable()
     /// Phrase sets while compiling; their tries move to `phrases` once compiled (only their

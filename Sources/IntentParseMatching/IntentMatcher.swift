@@ -166,7 +166,10 @@ public struct IntentMatcher: Sendable {
         var result = grammar.tables.unindexed
         result.reserveCapacity(result.count + 32)
         var ifAnAppIsNamed: [Int32] = []
-        simulation.withCandidateKeys { keyIDs, firstOccurrences, clauseStamp in
+        simulation.withCandidateKeys { keyIDs, firstOccurrences, clauseStamp, pairKeys in
+            for pair in pairKeys {
+                grammar.tables.index.select(pair, clauseStamp: clauseStamp, stamp: stamp, satisfied: &result, ifAnAppIsNamed: &ifAnAppIsNamed)
+            }
             for position in 0...keyIDs.count {
                 let key: Int32
                 if position < keyIDs.count {

@@ -67,7 +67,8 @@ struct Simulation {
         return taken
     }
 
-    /// Marks the utterance's interned keys present, for `isPresent` (keys are < `keyCount`).
+    /// Marks the utterance's interned keys present, for `isPresent` (keys are < `keyCount`),
+    /// and gathers its Han character pairs that are index keys (`KeyPairs`).
     mutating func markPresentKeys(keyCount: Int) {
         if scratch.keyStamp.count < keyCount {
             scratch.keyStamp.append(contentsOf: repeatElement(0, count: keyCount - scratch.keyStamp.count))
@@ -77,6 +78,28 @@ struct Simulation {
                 scratch.keyStamp[Int(key)] = scratch.stamp
                 scratch.keyFirst[position] = true
             }
+        }
+        guard !grammar.tables.keyPairs.isEmpty else { return }
+        for position in 0..<tokenCount where scratch.keyIDs[position] >= 0 && !scratch.isPunctuation[position] {
+            markPairs(of: position, from: position + 1, depth: 0, keyCount: keyCount)
+        }
+    }
+
+    /// Marks the pairs of the word at `first` with the next word from `position` on, and with
+    /// the words after skip words there (a few in a row at most), as the automata can pass them.
+    private mutating func markPairs(of first: Int, from position: Int, depth: Int, keyCount: Int) {
+        var second = position
+        while second < tokenCount, scratch.isPunctuation[second] { second += 1 }
+        guard second < tokenCount else { return }
+        let key = scratch.keyIDs[second]
+        if key >= 0, let pair = grammar.tables.keyPairs.id(scratch.keyIDs[first], key), Int(pair) < keyCount,
+           scratch.keyStamp[Int(pair)] != scratch.stamp {
+            scratch.keyStamp[Int(pair)] = scratch.stamp
+            scratch.pairKeys.append(pair)
+        }
+        guard depth < 3 else { return }
+        for skip in Int(scratch.skipStart[second])..<Int(scratch.skipStart[second + 1]) {
+            markPairs(of: first, from: Int(scratch.skipEnds[skip]), depth: depth + 1, keyCount: keyCount)
         }
     }
 
@@ -89,16 +112,20 @@ struct Simulation {
         for (position, key) in scratch.keyIDs.enumerated() where key >= 0 && scratch.keyFirst[position] {
             requirements.mark(key, in: &scratch.clauseStamp, stamp: scratch.stamp)
         }
+        for pair in scratch.pairKeys { requirements.mark(pair, in: &scratch.clauseStamp, stamp: scratch.stamp) }
         return scratch.stamp
     }
 
     /// Calls `body` with the utterance's keys, whether each is its key's first occurrence
-    /// (after `markPresentKeys`) and, per required clause, the stamp of the last utterance
-    /// that satisfied it (after `markSatisfiedClauses`).
-    func withCandidateKeys<R>(_ body: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Bool>, UnsafeBufferPointer<UInt32>) -> R) -> R {
+    /// (after `markPresentKeys`), per required clause the stamp of the last utterance that
+    /// satisfied it (after `markSatisfiedClauses`), and its Han character pairs' keys.
+    func withCandidateKeys<R>(_ body: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Bool>, UnsafeBufferPointer<UInt32>,
+                                       UnsafeBufferPointer<Int32>) -> R) -> R {
         scratch.keyIDs.withUnsafeBufferPointer { keys in
             scratch.keyFirst.withUnsafeBufferPointer { first in
-                scratch.clauseStamp.withUnsafeBufferPointer { body(keys, first, $0) }
+                scratch.clauseStamp.withUnsafeBufferPointer { stamps in
+                    scratch.pairKeys.withUnsafeBufferPointer { body(keys, first, stamps, $0) }
+                }
             }
         }
     }
@@ -456,6 +483,8 @@ struct MatchScratch {
     /// Whether the utterance names an app (computed on first use).
     fileprivate var namesAnApp: Bool?
     fileprivate var keyFirst: [Bool] = []
+    /// The index keys of the utterance's Han character pairs (`KeyPairs`), each once.
+    fileprivate var pairKeys: [Int32] = []
     /// Words before each position (one more entry than tokens).
     fileprivate var wordCounts: [Int] = []
     /// Skip-word ends from position p are `skipEnds[skipStart[p]..<skipStart[p + 1]]`.
@@ -518,6 +547,7 @@ struct MatchScratch {
         keyIDs.removeAll(keepingCapacity: true)
         isPunctuation.removeAll(keepingCapacity: true)
         keyFirst.removeAll(keepingCapacity: true)
+        pairKeys.removeAll(keepingCapacity: true)
         namesAnApp = nil
         wordCounts.removeAll(keepingCapacity: true)
         wordCounts.append(0)

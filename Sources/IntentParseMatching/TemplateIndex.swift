@@ -37,6 +37,11 @@ extension Builder {
                 output.unindexed.append(Int32(index))
             }
         }
+        // Pair keys found by the utterance's two keys (interned now, if no clause has them).
+        for pair in output.keys.keys.indices {
+            guard let (first, second) = KeyPairs.parts(output.keys.keys[pair]) else { continue }
+            output.keyPairs.add(Int32(pair), first: output.keys.intern(first), second: output.keys.intern(second))
+        }
         output.appNamedKey = output.keys.id(CompiledGrammar.appNamedKey)
         output.appSlot = output.slotIndex(LanguageGrammar.appList)
         let templateClauses = output.requirements.finish(keyCount: output.keys.count, appNamedKey: output.appNamedKey)
@@ -72,7 +77,7 @@ extension Builder {
         guard depth < 64 else { return [] }
         switch expression {
         case .words(let text):
-            return Set(caches.tokens(text).filter { !$0.isPunctuation }.map(\.looseKey))
+            return Set(literalClauses(text).flatMap { $0 })
         case .sequence(let items), .permutation(let items), .choice(let items):
             return items.reduce(into: Set<String>()) { $0.formUnion(words($1, depth: depth + 1)) }
         case .optional(let inner):
@@ -82,6 +87,18 @@ extension Builder {
         case .rule(let name, _):
             return cached(rule: name, in: \.ruleWords, none: []) { words($0, depth: depth + 1) }
         }
+    }
+
+    /// The clauses of literal text: each word, and each two Han characters one after the other
+    /// (`KeyPairs`): in Chinese, cut into characters, a word such as 消息 is rarer than each of
+    /// its characters.
+    private func literalClauses(_ text: String) -> [Clause] {
+        let words = caches.tokens(text).filter { !$0.isPunctuation }
+        var clauses = words.map { [$0.looseKey] as Clause }
+        for (first, second) in zip(words, words.dropFirst()) where first.isHanCharacter && second.isHanCharacter {
+            clauses.append([output.keyPairs.key(first.looseKey, second.looseKey)])
+        }
+        return clauses
     }
 
     /// What `compute` makes of rule `name`'s expression, worked out once per rule.
@@ -99,7 +116,7 @@ extension Builder {
         guard depth < 64 else { return [] }
         switch expression {
         case .words(let text):
-            return caches.tokens(text).filter { !$0.isPunctuation }.map { [$0.looseKey] }
+            return literalClauses(text)
         case .sequence(let items), .permutation(let items):
             return items.flatMap { requiredClauses($0, depth: depth + 1) }
         case .choice(let items):
@@ -123,6 +140,37 @@ extension Builder {
         case .rule(let name, _):
             return cached(rule: name, in: \.ruleClauses, none: []) { requiredClauses($0, depth: depth + 1) }
         }
+    }
+}
+
+/// Index keys for two Han characters one after the other ("消息" of 发消息), interned beside the
+/// words': Chinese is cut into characters, and single characters (给, 我, 的) are in most
+/// utterances, so a template filed under one is tried for most of them.
+///
+/// An utterance has a pair where a word follows another with nothing but punctuation or skip
+/// words between them, as the automata let a template's literal be matched; so a pair clause
+/// never rules out a template that could match.
+struct KeyPairs: Sendable {
+    private var ids: [UInt64: Int32] = [:]
+
+    var isEmpty: Bool { ids.isEmpty }
+
+    /// The pair's key: never a token's (tokens have no control characters).
+    func key(_ first: String, _ second: String) -> String { first + "\u{2}" + second }
+
+    /// The two keys of a pair's key; nil for any other key.
+    static func parts(_ key: String) -> (String, String)? {
+        guard let separator = key.firstIndex(of: "\u{2}") else { return nil }
+        return (String(key[..<separator]), String(key[key.index(after: separator)...]))
+    }
+
+    mutating func add(_ pair: Int32, first: Int32, second: Int32) {
+        ids[UInt64(UInt32(bitPattern: first)) << 32 | UInt64(UInt32(bitPattern: second))] = pair
+    }
+
+    /// The pair key of two interned keys, if some template's literal has them one after the other.
+    func id(_ first: Int32, _ second: Int32) -> Int32? {
+        ids[UInt64(UInt32(bitPattern: first)) << 32 | UInt64(UInt32(bitPattern: second))]
     }
 }
 

@@ -178,6 +178,30 @@ import Testing
         #expect(tried("mark milk as done").contains("INSetTaskAttributeIntent"))
     }
 
+    @Test func hanLiteralsAreIndexedByCharacterPairsThatPunctuationAndSkipWordsMayInterrupt() throws {
+        let grammar = """
+            language: zh
+            intents:
+              INSendMessageIntent:
+                data:
+                  - sentences: ["给{person:recipients}发消息[说{content}]"]
+            lists:
+              person: {vocabulary: contactName, wildcard: true}
+              content: {wildcard: true}
+            skip_words: ["请"]
+            """
+        let loaded = try GrammarLoader(schema: .siriKit, entities: EntityCatalog.names).load(text: grammar, locale: "zh")
+        let parser = try IntentParser(schema: .siriKit, apps: [MatcherFixture.chat], grammars: ["zh": loaded])
+        let matcher = try #require(parser.matchers["zh"])
+        func tried(_ text: String) -> Bool { !matcher.candidateTemplates(for: text).isEmpty }
+        // Every character of 发消息 is there, but 消息 is not said: not worth trying.
+        #expect(!tried("给Coco发息消"))
+        for text in ["给Coco发消息说你好", "给Coco发消，息说你好", "给Coco发消请息说你好"] {
+            #expect(tried(text), "\(text)")
+            #expect(parser.parse(text, locale: "zh").best?.spoken("recipients") == ["Coco"], "\(text)")
+        }
+    }
+
     @Test func permutationsTakeOptionalItemsInAnyOrderAtMostOnce() throws {
         let grammar = MatcherFixture.grammarText.replacingOccurrences(
             of: "\"tell {person:recipients} {content}\"",
