@@ -135,11 +135,24 @@ struct FrozenAutomaton: Sendable {
                 nextQuiet[Int(from)] += 1
             }
         }
-        // A node whose only edge consumes one literal word is gated by that word's key.
-        for node in 0..<draftCount where isKept[node] && quiet[node] == 0 && consuming[node] == 1 {
+        // A node whose only edge consumes one literal word is gated by that word's key; one whose
+        // edges all consume a literal word, a phrase or an entity reading is gated by its edges.
+        for node in 0..<draftCount where isKept[node] && quiet[node] == 0 && consuming[node] > 0 {
             let header = Int(numbers[node])
-            let word = cells[header + 2].a
-            if word >= 0 { cells[header + 1].a = FrozenAutomaton.gateAndSkip(word, draft.allowsSkip[node]) }
+            let edges = (header + 2)..<(header + 2 + Int(consuming[node]))
+            if edges.count == 1, cells[edges.lowerBound].a >= 0 {
+                cells[header + 1].a = FrozenAutomaton.gateAndSkip(cells[edges.lowerBound].a, draft.allowsSkip[node])
+                continue
+            }
+            let gatedByEdges = edges.allSatisfy { e in
+                let word = cells[e].a
+                if word >= 0 { return true }
+                switch others[Int(FrozenAutomaton.epsilonWord - word - 1)].kind {
+                case .phrases, .entity: return true
+                default: return false
+                }
+            }
+            if gatedByEdges { cells[header + 1].a = FrozenAutomaton.gateAndSkip(FrozenAutomaton.gatedByEdges, draft.allowsSkip[node]) }
         }
         return (FrozenAutomaton(storage: Storage(cells: cells, others: others, nodeCount: nodeCount)), numbers)
     }
@@ -183,6 +196,9 @@ struct FrozenAutomaton: Sendable {
 
     /// The gate of a node that does more than consume one literal word.
     static let ungated: Int32 = -2
+    /// The gate of a node that can only consume, each edge a literal word, a phrase of a set
+    /// or an entity reading: a thread there is dead unless one of them starts next.
+    static let gatedByEdges: Int32 = -3
 
     var nodeCount: Int { storage.nodeCount }
 
@@ -241,7 +257,8 @@ struct FrozenAutomaton: Sendable {
             return first..<(first + Int(cells[Int(node)].b))
         }
         /// The key of the one literal word the node can consume when that is all it can do (no
-        /// other edge), else `ungated`: a thread there is dead unless that word comes next.
+        /// other edge): a thread there is dead unless that word comes next; `gatedByEdges`, or
+        /// `ungated`.
         @inline(__always) func gate(_ node: Int32) -> Int32 { cells[Int(node) + 1].a >> 1 }
         /// False inside a slot: skip words there belong to the slot's value.
         @inline(__always) func allowsSkip(_ node: Int32) -> Bool { cells[Int(node) + 1].a & 1 != 0 }

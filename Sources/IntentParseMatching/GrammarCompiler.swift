@@ -32,11 +32,31 @@ public struct GrammarCompiler: Sendable {
 final class CompileCaches {
     let normalizer: Normalizer
     private var tokens: [String: [Token]] = [:]
-    var listClauses: [String: Set<String>?] = [:]
-    /// How many templates use each word (`TemplateIndex`): the index prefers rare words.
-    var templateWordCounts: [String: Int] = [:]
-    var ruleWords: [String: Set<String>] = [:]
-    var ruleClauses: [String: [Set<String>]] = [:]
+    /// The index's words (`TemplateIndex`), interned: a word's id is its index in `wordNames`.
+    /// Clauses are sets of ids, which hash far faster than strings.
+    private var wordIDs: [String: Int32] = [:]
+    private(set) var wordNames: [String] = []
+    var literalClauses: [String: [Set<Int32>]] = [:]
+    var listClauses: [String: Set<Int32>?] = [:]
+    /// How many templates use each word, by id (`TemplateIndex`): the index prefers rare words.
+    var templateWordCounts: [Int] = []
+    /// Per rule, its own literal words and the rules it names (`templateWordCounts`).
+    var ruleDirectWords: [String: (words: [Int32], rules: [String])] = [:]
+    var ruleClauses: [String: [Set<Int32>]] = [:]
+
+    func word(_ name: String) -> Int32 {
+        if let id = wordIDs[name] { return id }
+        let id = Int32(wordNames.count)
+        wordIDs[name] = id
+        wordNames.append(name)
+        return id
+    }
+
+    /// How many templates use word `id` (0 for a word interned after the count).
+    func templateCount(_ id: Int32) -> Int { Int(id) < templateWordCounts.count ? templateWordCounts[Int(id)] : 0 }
+
+    /// A clause's words, sorted and joined: the tie-break between clauses of equal cost.
+    func sortedNames(_ clause: Set<Int32>) -> String { clause.map { wordNames[Int($0)] }.sorted().joined(separator: " ") }
 
     init(normalizer: Normalizer) { self.normalizer = normalizer }
 

@@ -241,18 +241,40 @@ struct Simulation {
     // MARK: the chart
 
     /// Whether a thread at `node` can still do anything at `position` of the current run: a
-    /// node that can only consume one literal word is dead unless that word is next, or the
-    /// next token is punctuation or a skip word the thread may pass over first.
+    /// node that can only consume (one literal word, or words, phrases and entity readings) is
+    /// dead unless one of them starts there, or the next token is punctuation or a skip word
+    /// the thread may pass over first.
     ///
     /// NB: exact pruning, not a heuristic: such a node has no other edge. Most nodes the
     /// closure reaches are the first words of alternatives the utterance does not say.
     @inline(__always)
-    private func viable(_ node: Int32, at position: Int) -> Bool {
+    private mutating func viable(_ node: Int32, at position: Int) -> Bool {
         let gate = automaton.gate(node)
         if gate == FrozenAutomaton.ungated { return true }
         guard position < limitOfRun else { return false }
         if scratch.keyIDs[position] == gate || scratch.isPunctuation[position] { return true }
-        return automaton.allowsSkip(node) && scratch.skipStart[position] < scratch.skipStart[position + 1]
+        if automaton.allowsSkip(node) && scratch.skipStart[position] < scratch.skipStart[position + 1] { return true }
+        return gate == FrozenAutomaton.gatedByEdges && anyEdgeStarts(node, at: position)
+    }
+
+    /// Whether one of the consuming edges of a node `gatedByEdges` can be taken at `position`:
+    /// its word is next, or a phrase of its set or a reading of its entity starts there. The
+    /// lookups are the memoized ones `consume` makes.
+    private mutating func anyEdgeStarts(_ node: Int32, at position: Int) -> Bool {
+        let word = scratch.keyIDs[position]
+        for e in automaton.consumingEdges(node) {
+            let edgeWord = automaton.word(e)
+            if edgeWord >= 0 {
+                if edgeWord == word { return true }
+                continue
+            }
+            switch automaton.other(edgeWord).kind {
+            case .phrases(let set, _): if !phrases(set, at: position).isEmpty { return true }
+            case .entity(let entity, _, _): if !entities(entity, at: position).isEmpty { return true }
+            default: return true
+            }
+        }
+        return false
     }
 
     /// Relaxes `node`'s thread at `position` if the node is viable there.

@@ -12,27 +12,27 @@ import IntentParseGrammar
 /// NB: this keeps matching cost proportional to the templates that could match, not to the
 /// grammar's size; only templates made of nothing but slots and optional words are always tried.
 extension Builder {
-    typealias Clause = Set<String>
+    /// Words (ids of `CompileCaches.word`) of which every match contains at least one.
+    typealias Clause = Set<Int32>
 
     mutating func buildIndex() {
-        var counts: [String: Int] = [:]
-        for template in output.templates {
-            for word in words(template.template.source.expression, depth: 0) { counts[word, default: 0] += 1 }
-        }
-        caches.templateWordCounts = counts
+        caches.templateWordCounts = templateWordCounts()
         let clauses = output.templates.map { requiredClauses($0.template.source.expression, depth: 0) }
-        var frequency: [String: Int] = [:]
+        var frequency = [Int](repeating: 0, count: caches.wordNames.count)
         for template in clauses {
-            for word in Set(template.flatMap { $0 }) { frequency[word, default: 0] += 1 }
+            for word in Set(template.flatMap { $0 }) { frequency[Int(word)] += 1 }
         }
-        func cost(_ clause: Clause) -> Int { clause.reduce(0) { $0 + (frequency[$1] ?? 0) } }
+        func cost(_ clause: Clause) -> Int { clause.reduce(0) { $0 + frequency[Int($1)] } }
+        func isRarer(_ a: Clause, _ b: Clause) -> Bool {
+            let (costA, costB) = (cost(a), cost(b))
+            return costA != costB ? costA < costB : caches.sortedNames(a) < caches.sortedNames(b)
+        }
         var byKey: [Int32: [Int32]] = [:]
         for (index, template) in clauses.enumerated() {
-            let required = Set(template).map { clause in clause.map { output.keys.intern($0) } }
+            let required = Set(template).map { clause in clause.map { output.keys.intern(caches.wordNames[Int($0)]) } }
             output.requirements.add(template: Int32(index), clauses: required)
-            let rarest = template.min { (cost($0), $0.sorted().joined(separator: " ")) < (cost($1), $1.sorted().joined(separator: " ")) }
-            if let rarest {
-                for word in rarest.sorted() { byKey[output.keys.intern(word), default: []].append(Int32(index)) }
+            if let rarest = template.min(by: isRarer) {
+                for word in rarest { byKey[output.keys.intern(caches.wordNames[Int(word)]), default: []].append(Int32(index)) }
             } else {
                 output.unindexed.append(Int32(index))
             }
@@ -64,40 +64,114 @@ extension Builder {
               list.entity == nil, list.range == nil, !list.values.isEmpty else { return nil }
         var clause = Clause()
         for value in list.values {
-            for phrase in value.spoken.expression.phrases(rules: grammar.rules) {
-                guard let first = caches.tokens(phrase).first(where: { !$0.isPunctuation }) else { return nil }
-                clause.insert(first.looseKey)
-            }
+            guard let first = firstWords(value.spoken.expression, depth: 0), !first.canBeEmpty else { return nil }
+            clause.formUnion(first.words)
         }
         return clause.isEmpty || clause.count > Builder.maxClauseWords ? nil : clause
     }
 
-    /// Every literal word `expression` can use, optional ones and those of its rules included.
-    private func words(_ expression: Expression, depth: Int) -> Set<String> {
-        guard depth < 64 else { return [] }
+    /// The words `expression`'s phrases can start with, and whether it can be said without a
+    /// word; nil when a phrase can start with a slot (with anything).
+    private func firstWords(_ expression: Expression, depth: Int) -> (words: Clause, canBeEmpty: Bool)? {
+        guard depth < 64 else { return nil }
         switch expression {
         case .words(let text):
-            return Set(literalClauses(text).flatMap { $0 })
-        case .sequence(let items), .permutation(let items), .choice(let items):
-            return items.reduce(into: Set<String>()) { $0.formUnion(words($1, depth: depth + 1)) }
-        case .optional(let inner):
-            return words(inner, depth: depth + 1)
+            guard let first = caches.tokens(text).first(where: { !$0.isPunctuation }) else { return ([], true) }
+            return ([caches.word(first.looseKey)], false)
         case .slot:
-            return []
+            return nil
+        case .optional(let inner):
+            return firstWords(inner, depth: depth + 1).map { ($0.words, true) }
         case .rule(let name, _):
-            return cached(rule: name, in: \.ruleWords, none: []) { words($0, depth: depth + 1) }
+            guard let rule = grammar.rules[name] else { return nil }
+            return firstWords(rule.source.expression, depth: depth + 1)
+        case .choice(let items), .permutation(let items):
+            // Any item of a permutation may come first, and it may be one that can be empty.
+            var words = Clause()
+            var canBeEmpty: Bool?
+            for item in items {
+                guard let first = firstWords(item, depth: depth + 1) else { return nil }
+                words.formUnion(first.words)
+                if case .choice = expression {
+                    canBeEmpty = (canBeEmpty ?? false) || first.canBeEmpty
+                } else {
+                    canBeEmpty = (canBeEmpty ?? true) && first.canBeEmpty
+                }
+            }
+            return (words, canBeEmpty ?? true)
+        case .sequence(let items):
+            var words = Clause()
+            for item in items {
+                guard let first = firstWords(item, depth: depth + 1) else { return nil }
+                words.formUnion(first.words)
+                if !first.canBeEmpty { return (words, false) }
+            }
+            return (words, true)
         }
+    }
+
+    /// How many templates use each word (by id), optional ones and those of their rules
+    /// included, each template counted once per word.
+    ///
+    /// NB: each rule's own words and the rules it names are gathered once; a template then
+    /// walks its rules and stamps their words, rather than uniting sets of words all the way up.
+    private func templateWordCounts() -> [Int] {
+        var counts: [Int] = []
+        var stamps: [Int] = []
+        for (index, template) in output.templates.enumerated() {
+            let own = directWords(template.template.source.expression)
+            var rules = own.rules, seen = Set(own.rules)
+            var words = own.words
+            while let name = rules.popLast() {
+                let found = caches.ruleDirectWords[name] ?? grammar.rules[name].map { directWords($0.source.expression) } ?? ([], [])
+                caches.ruleDirectWords[name] = found
+                words += found.words
+                for inner in found.rules where seen.insert(inner).inserted { rules.append(inner) }
+            }
+            for word in words {
+                let w = Int(word)
+                if w >= counts.count {
+                    counts += repeatElement(0, count: w + 1 - counts.count)
+                    stamps += repeatElement(-1, count: w + 1 - stamps.count)
+                }
+                if stamps[w] != index {
+                    stamps[w] = index
+                    counts[w] += 1
+                }
+            }
+        }
+        return counts
+    }
+
+    /// The literal words of `expression` (as `literalClauses` keys them) and the rules it names,
+    /// not looking into the rules.
+    private func directWords(_ expression: Expression) -> (words: [Int32], rules: [String]) {
+        var words: [Int32] = [], rules: [String] = []
+        func collect(_ expression: Expression, depth: Int) {
+            guard depth < 64 else { return }
+            switch expression {
+            case .words(let text): for clause in literalClauses(text) { words += clause }
+            case .sequence(let items), .permutation(let items), .choice(let items): for item in items { collect(item, depth: depth + 1) }
+            case .optional(let inner): collect(inner, depth: depth + 1)
+            case .slot: break
+            case .rule(let name, _): rules.append(name)
+            }
+        }
+        collect(expression, depth: 0)
+        return (words, rules)
     }
 
     /// The clauses of literal text: each word, and each two Han characters one after the other
     /// (`KeyPairs`): in Chinese, cut into characters, a word such as 消息 is rarer than each of
     /// its characters.
     private func literalClauses(_ text: String) -> [Clause] {
+        if let known = caches.literalClauses[text] { return known }
         let words = caches.tokens(text).filter { !$0.isPunctuation }
-        var clauses = words.map { [$0.looseKey] as Clause }
+        var clauses = words.map { [caches.word($0.looseKey)] as Clause }
         for (first, second) in zip(words, words.dropFirst()) where first.isHanCharacter && second.isHanCharacter {
-            clauses.append([output.keyPairs.key(first.looseKey, second.looseKey)])
+            clauses.append([caches.word(output.keyPairs.key(first.looseKey, second.looseKey))])
         }
+        caches.literalClauses[text] = clauses
         return clauses
     }
 
@@ -122,19 +196,22 @@ extension Builder {
         case .choice(let items):
             // One word from any alternative: the union of each alternative's rarest clause (the
             // words fewest templates use: in Chinese, "叫" of "帮我叫", not "帮").
-            let counts = caches.templateWordCounts
-            func cost(_ clause: Clause) -> (Int, Int, String) {
-                (clause.reduce(0) { $0 + (counts[$1] ?? 0) }, clause.count, clause.sorted().joined(separator: " "))
+            func cost(_ clause: Clause) -> Int { clause.reduce(0) { $0 + caches.templateCount($1) } }
+            func isRarer(_ a: Clause, _ b: Clause) -> Bool {
+                let (costA, costB) = (cost(a), cost(b))
+                if costA != costB { return costA < costB }
+                if a.count != b.count { return a.count < b.count }
+                return caches.sortedNames(a) < caches.sortedNames(b)
             }
             var union = Clause()
             for item in items {
-                guard let rarest = requiredClauses(item, depth: depth + 1).min(by: { cost($0) < cost($1) }) else { return [] }
+                guard let rarest = requiredClauses(item, depth: depth + 1).min(by: isRarer) else { return [] }
                 union.formUnion(rarest)
             }
             return union.isEmpty || union.count > Builder.maxClauseWords ? [] : [union]
         case .slot(let list, _, _):
             // {app}: some app name must occur, which the matcher knows as a pseudo-word.
-            if list == LanguageGrammar.appList { return [[CompiledGrammar.appNamedKey]] }
+            if list == LanguageGrammar.appList { return [[caches.word(CompiledGrammar.appNamedKey)]] }
             return closedListClause(list).map { [$0] } ?? []
         case .optional: return []
         case .rule(let name, _):
