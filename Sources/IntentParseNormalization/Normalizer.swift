@@ -190,8 +190,14 @@ public final class Normalizer: Sendable {
             let text = String(utf16Units: units)
             return Token(range: range, text: text, key: text, looseKey: text, kind: kind)
         }
-        let folded = foldedUnits(units)
-        let loose = looseKeyUnits(folded)
+        let folded: [UInt16], loose: [UInt16]
+        if let latin = (turkic ? LatinKeys.turkic : LatinKeys.plain).keys(units) {
+            folded = latin.key
+            loose = latin.loose.contains(0x27) ? latin.loose.filter { $0 != 0x27 } : latin.loose
+        } else {
+            folded = foldedUnits(units)
+            loose = looseKeyUnits(folded)
+        }
         // Most words are their own key, and their own loose key: one string serves.
         let text = String(utf16Units: units)
         let key = folded.elementsEqual(units) ? text : String(utf16Units: folded)
@@ -243,14 +249,22 @@ public final class Normalizer: Sendable {
         Normalizer.folded(units, turkic: turkic)
     }
 
-    private static func folded(_ units: some Collection<UInt16>, turkic: Bool) -> [UInt16] {
+    static func folded(_ units: some Collection<UInt16>, turkic: Bool) -> [UInt16] {
         let units = Array(units)
         let composed = ICUText.nfkc(units) ?? units
         let folded = ICUText.foldCase(composed, turkic: turkic) ?? composed
         return folded.map(Normalizer.unifyApostrophe)
     }
 
-    private func looseKeyUnits(_ folded: [UInt16]) -> [UInt16] {
+    /// What the loose key makes of Latin text (marks stripped, Latin-ASCII), apostrophes kept:
+    /// `LatinKeys`' table, made with a Latin-ASCII transliterator of its own.
+    static func latinLoose(_ units: [UInt16]) -> [UInt16] {
+        let stripped = ICUText.stripMarks(units) ?? units
+        return Transliterator(id: "Latin-ASCII")?.apply(stripped) ?? stripped
+    }
+
+    /// The loose key of a word's key, by ICU (`LatinKeys` gives it for Latin words).
+    func looseKeyUnits(_ folded: [UInt16]) -> [UInt16] {
         var units = ICUText.stripMarks(folded) ?? folded
         // Other scripts than Latin and Han are keyed in Latin letters (ICU's Any-Latin), so a
         // name matches whichever of the two it is typed in: "Борис" and "Boris", "Бобо" and

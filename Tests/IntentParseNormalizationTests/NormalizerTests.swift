@@ -43,6 +43,24 @@ import Testing
         #expect(ranges.first == 0..<1 && ranges.last == (text.utf16.count - 3)..<text.utf16.count)
     }
 
+    @Test func latinKeysFromTablesAreTheKeysICUGives() {
+        let words = ["fotoğraflarını", "İSTANBUL", "Işık", "réservé", "Straße", "ÆSIR", "œuvre", "Łódź", "ǆungla", "ﬁn", "ÇAĞRI", "naïve", "Ærø", "ĳs"]
+        // Every letter the tables cover, on its own.
+        let points = (Array(0x41..<0x250) + Array(0x1E00...0x1EFF)).compactMap { UnicodeScalar($0).map(String.init) }
+        #expect(LatinKeys.plain.keys(Array("réservé".utf16)[...]) != nil && LatinKeys.turkic.keys(Array("ığ".utf16)[...]) != nil)
+        for turkic in [false, true] {
+            let normalizer = Normalizer(locale: turkic ? "tr" : "de")
+            let tables = turkic ? LatinKeys.turkic : LatinKeys.plain
+            for word in words + points {
+                let units = Array(word.utf16)
+                guard let fast = tables.keys(units[...]) else { continue }
+                let key = Normalizer.folded(units, turkic: turkic)
+                #expect(fast.key == key, "\(word)")
+                #expect(fast.loose.filter { $0 != 0x27 } == normalizer.looseKeyUnits(key), "\(word)")
+            }
+        }
+    }
+
     @Test func utf16IsDecodedAsTheStandardLibraryDecodesIt() {
         let samples: [[UInt16]] = [Array("Göteborg’da şarkı 𠀀 ✓ 🍌".utf16), [0x41, 0xD800, 0x42], [0xDC00], [0xD83C], [0x7FF, 0x800, 0xFFFF], []]
         for units in samples {
