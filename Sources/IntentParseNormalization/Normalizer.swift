@@ -14,7 +14,6 @@ public final class Normalizer: Sendable {
     /// `rules.elisions` as keys (case-folded, apostrophes unified).
     private let elisionKeys: Set<String>
     private let segmenter: WordSegmenter?
-    private let latinToASCII: Transliterator?
     /// ICU's Any-Latin, opened when a word of another script than Latin or Han first comes.
     private let romanizer = LazyTransliterator(id: "Any-Latin")
     /// `rules.transform`, opened, and what it makes of single characters (most of what it does:
@@ -29,7 +28,6 @@ public final class Normalizer: Sendable {
         // Languages whose capital I lowers to dotless ı (Turkish, Azerbaijani), as ICU knows them.
         self.turkic = ICUText.lowercase([0x49], locale: locale.replacingOccurrences(of: "-", with: "_")) == [0x131]
         self.segmenter = WordSegmenter(locale: locale.replacingOccurrences(of: "-", with: "_"))
-        self.latinToASCII = Transliterator(id: "Latin-ASCII")
         self.transform = rules.transform.flatMap { Transliterator(id: $0) }
         self.transformedUnits = transform?.singleUnitMappings() ?? [:]
         let turkic = self.turkic
@@ -260,8 +258,12 @@ public final class Normalizer: Sendable {
     /// `LatinKeys`' table, made with a Latin-ASCII transliterator of its own.
     static func latinLoose(_ units: [UInt16]) -> [UInt16] {
         let stripped = ICUText.stripMarks(units) ?? units
-        return Transliterator(id: "Latin-ASCII")?.apply(stripped) ?? stripped
+        return latinToASCII?.apply(stripped) ?? stripped
     }
+
+    /// ICU's Latin-ASCII, opened once for every normalizer: since `LatinKeys`, only words with
+    /// letters beyond its tables need it.
+    private static let latinToASCII = Transliterator(id: "Latin-ASCII")
 
     /// The loose key of a word's key, by ICU (`LatinKeys` gives it for Latin words).
     func looseKeyUnits(_ folded: [UInt16]) -> [UInt16] {
@@ -272,7 +274,7 @@ public final class Normalizer: Sendable {
         if units.contains(where: { $0 >= 0x80 }), ICUText.hasOtherScript(units), let romanizer = romanizer.transliterator {
             units = ICUText.stripMarks(romanizer.apply(units)) ?? units
         }
-        if units.contains(where: { $0 >= 0x80 }), let latinToASCII {
+        if units.contains(where: { $0 >= 0x80 }), let latinToASCII = Normalizer.latinToASCII {
             units = latinToASCII.apply(units)
         }
         return units.contains(0x27) ? units.filter { $0 != 0x27 } : units
