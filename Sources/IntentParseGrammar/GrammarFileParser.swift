@@ -6,7 +6,7 @@ import Yams
 /// Reads one grammar file (hassil format plus our list keys) into a `LanguageGrammar` fragment.
 struct GrammarFileParser {
     static let topLevelKeys = ["language", "intents", "lists", "expansion_rules", "skip_words", "settings", "tokens"]
-    static let tokenKeys = ["elisions", "split_at_apostrophe", "transform"]
+    static let tokenKeys = ["elisions", "split_at_apostrophe", "transform", "suffixes"]
     static let dataKeys = ["sentences", "slots", "requires_context", "excludes_context", "metadata", "response", "expansion_rules"]
     static let ignoredDataKeys = ["requires_context", "excludes_context", "metadata", "response"]
     static let listKeys = ["values", "range", "wildcard", "vocabulary", "parameter", "entity", "exclude_first_words"]
@@ -62,6 +62,14 @@ struct GrammarFileParser {
                     rules.transform = id
                 } else {
                     reader.error(reader.location(pair.value), "tokens.transform: ICU has no transform '\(id)' (e.g. Traditional-Simplified, Any-Latin)")
+                }
+            case "suffixes":
+                for (suffix, itemNode) in reader.strings(pair.value, "tokens.suffixes") {
+                    if suffix.isEmpty || suffix.contains(where: { !$0.isLetter }) {
+                        reader.error(reader.location(itemNode), "tokens.suffixes: '\(suffix)' is not a suffix (letters only, no apostrophe)")
+                    } else {
+                        rules.suffixes.append(suffix)
+                    }
                 }
             case "split_at_apostrophe":
                 if case .boolean(let flag)? = reader.scalarValue(pair.value) {

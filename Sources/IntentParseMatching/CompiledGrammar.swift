@@ -102,6 +102,9 @@ public struct GrammarTables: Sendable {
     var shortcuts: ShortcutIndex
     /// Interned loose keys a wildcard's first word may not be, per list that excludes some.
     var excludedFirstWords: [Set<Int32>] = []
+    /// App and vocabulary names (`PhraseSet.names`), where the language glues suffixes to
+    /// names (`TokenRules.suffixes`); empty otherwise.
+    var names: Set<String> = []
 
     /// Per intent name, the indexes of the apps that support it (in app order).
     let supportingApps: [String: [Int]]

@@ -153,7 +153,11 @@ struct Builder {
         output.suffixNeedsApp = output.suffixStart.map { output.automaton.requiresPhrase(of: appSet, from: $0) } ?? false
         output.draft = AutomatonDraft()
         output.phrases = FrozenPhrases(sets: output.phraseSets, skipWords: output.skipWords)
-        for index in output.phraseSets.indices { output.phraseSets[index].dropTries() }
+        for index in output.phraseSets.indices {
+            output.names.formUnion(output.phraseSets[index].names ?? [])
+            output.phraseSets[index].names = nil
+            output.phraseSets[index].dropTries()
+        }
     }
 
     // MARK: nodes

@@ -46,7 +46,11 @@ public struct IntentMatcher: Sendable {
     public init(grammar: CompiledGrammar) { self.grammar = grammar }
 
     public func match(_ text: String, context: MatchContext = MatchContext()) -> MatchResult {
-        let tokenized = grammar.normalizer.tokenize(text)
+        var tokenized = grammar.normalizer.tokenize(text)
+        if grammar.normalizer.splitsSuffixes {
+            tokenized = grammar.normalizer.splittingSuffixes(tokenized, isName: { grammar.tables.names.contains($0.joined(separator: PhraseSet.nameSeparator)) },
+                                                             isWord: { grammar.tables.languageWords.id($0) != KeyTable.none })
+        }
         var result = MatchResult(text: text, locale: grammar.locale, tokens: tokenized.tokens, interpretations: [], reason: nil)
         var words = 0
         for token in tokenized.tokens where !token.isPunctuation { words += 1 }

@@ -114,6 +114,11 @@ struct PhraseSet: Sendable {
     var usesSound = false
     /// The list whose `values` the `.listValue` entries index, if any.
     var list: Int32?
+    /// Every phrase's loose keys, and those of its first words, joined by `nameSeparator`,
+    /// when collected (names, for `Normalizer.splittingSuffixes`).
+    var names: Set<String>?
+    static let nameSeparator = "\u{1}"
+
 
     /// The shortest run-together sound key indexed; shorter ones alike too much.
     static let minimumSoundKey = 4
@@ -130,6 +135,14 @@ struct PhraseSet: Sendable {
             entryIndex[entry] = value
         }
         if !soundOnly { exact.insert(tokens.map(\.looseKey).joined(), value: value) }
+        if names != nil {
+            // The name and its first words: a contact is often called by its first name ("Bobo" of "Bobo the Great").
+            var words = ""
+            for (index, token) in tokens.enumerated() {
+                words += index == 0 ? token.looseKey : PhraseSet.nameSeparator + token.looseKey
+                names?.insert(words)
+            }
+        }
         if usesSound {
             let key = SoundsLike.joining(tokens.map(\.soundKey))
             if key.count >= PhraseSet.minimumSoundKey { sound.insert(key, value: value) }

@@ -68,6 +68,7 @@ extension Builder {
         var set = PhraseSet()
         set.usesSound = list.vocabulary != nil || list.parameter != nil
         set.list = listIndex[list.name]
+        if set.usesSound && normalizer.splitsSuffixes { set.names = [] }
         for (index, value) in list.values.enumerated() {
             for phrase in value.spoken.expression.phrases(rules: grammar.rules) {
                 set.add(phrase, entry: .listValue(index), normalizer: normalizer)
@@ -102,6 +103,7 @@ extension Builder {
     mutating func makeAppPhraseSet() -> Int32 {
         var set = PhraseSet()
         set.usesSound = true
+        if normalizer.splitsSuffixes { set.names = [] }
         for (index, app) in output.apps.enumerated() {
             for name in app.spokenNames {
                 set.add(name.text, entry: .app(index), normalizer: normalizer)

@@ -21,6 +21,9 @@ public final class Normalizer: Sendable {
     /// needs no ICU call.
     private let transform: Transliterator?
     private let transformedUnits: [UInt16: UInt16]
+    /// `rules.suffixes` as keys, and the longest one's length in code units.
+    private let suffixKeys: Set<String>
+    private let longestSuffix: Int
 
     public init(locale: String, rules: TokenRules = TokenRules()) {
         self.locale = locale
@@ -32,6 +35,8 @@ public final class Normalizer: Sendable {
         self.transformedUnits = transform?.singleUnitMappings() ?? [:]
         let turkic = self.turkic
         self.elisionKeys = Set(rules.elisions.map { String(utf16Units: Normalizer.folded(Array($0.utf16), turkic: turkic)) })
+        self.suffixKeys = Set(rules.suffixes.map { String(utf16Units: Normalizer.folded(Array($0.utf16), turkic: turkic)) })
+        self.longestSuffix = rules.suffixes.map(\.utf16.count).max() ?? 0
     }
 
     /// Whether ICU knows the transform `id` ("Traditional-Simplified", "Any-Latin"), for a
@@ -70,6 +75,50 @@ public final class Normalizer: Sendable {
             }
         }
         return TokenizedText(text: text, utf16: utf16, tokens: tokens)
+    }
+
+    /// Whether the language has suffixes a name may carry without an apostrophe (`rules.suffixes`).
+    public var splitsSuffixes: Bool { !suffixKeys.isEmpty }
+
+    /// `text` with each word that ends a name and carries a suffix cut in two, as an apostrophe
+    /// would cut it ("Boboya" → "Bobo" "ya", like "Bobo'ya"). `isName` tells whether loose keys
+    /// are a name or its first words (the words before the cut word, if the name has several,
+    /// must be the name's: "Jungle Grillde", not "is done" for "To Do"); `isWord` whether a loose key is a
+    /// word of the language. The longest suffix that leaves a name wins; a word that is a name
+    /// or a word of the language itself is left whole ("liste" is not "List" + "e").
+    public func splittingSuffixes(_ text: TokenizedText, isName: ([String]) -> Bool, isWord: (String) -> Bool) -> TokenizedText {
+        guard !suffixKeys.isEmpty else { return text }
+        var tokens: [Token] = []
+        var changed = false
+        for token in text.tokens {
+            if token.kind == .word, !isName([token.looseKey]), !isWord(token.looseKey),
+               let pieces = suffixCut(token, in: text.utf16, after: tokens, isName: isName) {
+                tokens += pieces
+                changed = true
+            } else {
+                tokens.append(token)
+            }
+        }
+        return changed ? TokenizedText(text: text.text, utf16: text.utf16, tokens: tokens) : text
+    }
+
+    /// Names of more words than this are not looked for before a cut word.
+    static let longestNameBeforeSuffix = 6
+
+    private func suffixCut(_ word: Token, in utf16: [UInt16], after previous: [Token], isName: ([String]) -> Bool) -> [Token]? {
+        let range = word.range
+        guard range.upperBound <= utf16.count else { return nil }
+        let before = previous.suffix(Normalizer.longestNameBeforeSuffix).filter { !$0.isPunctuation }.map(\.looseKey)
+        for length in stride(from: min(longestSuffix, range.count - 1), through: 1, by: -1) {
+            let cut = range.upperBound - length
+            // A surrogate pair stays whole.
+            guard !UTF16.isTrailSurrogate(utf16[cut]) else { continue }
+            let tail = token(utf16[cut..<range.upperBound], range: cut..<range.upperBound, kind: .word)
+            guard suffixKeys.contains(tail.key) else { continue }
+            let head = token(utf16[range.lowerBound..<cut], range: range.lowerBound..<cut, kind: .word)
+            for count in 0...before.count where isName(before.suffix(count) + [head.looseKey]) { return [head, tail] }
+        }
+        return nil
     }
 
     /// A run of Han characters (ICU's ideographic words), one token per character: Chinese

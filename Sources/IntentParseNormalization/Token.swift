@@ -92,11 +92,16 @@ public struct TokenRules: Sendable, Hashable {
     /// An ICU transform applied to every word before its keys are made (the typed text is
     /// kept): Chinese "Traditional-Simplified", so "發消息" matches templates written "发消息".
     public var transform: String?
+    /// Suffixes a name may carry with no apostrophe before it: Turkish "Boboya", "TasksNotesta"
+    /// are split as "Bobo'ya" and "TasksNotes'ta" are, but only after a name the grammar knows
+    /// (an app's, a vocabulary term's last word), so "masada" stays one word.
+    public var suffixes: [String]
 
-    public init(elisions: [String] = [], splitAtApostrophe: Bool = false, transform: String? = nil) {
+    public init(elisions: [String] = [], splitAtApostrophe: Bool = false, transform: String? = nil, suffixes: [String] = []) {
         self.elisions = elisions
         self.splitAtApostrophe = splitAtApostrophe
         self.transform = transform
+        self.suffixes = suffixes
     }
 
     /// Whether a word with an apostrophe in it may be split at all.
@@ -105,6 +110,7 @@ public struct TokenRules: Sendable, Hashable {
     /// Both rule sets together (a language's files may each add some).
     public func merged(with other: TokenRules) -> TokenRules {
         TokenRules(elisions: elisions + other.elisions.filter { !elisions.contains($0) },
-                   splitAtApostrophe: splitAtApostrophe || other.splitAtApostrophe, transform: transform ?? other.transform)
+                   splitAtApostrophe: splitAtApostrophe || other.splitAtApostrophe, transform: transform ?? other.transform,
+                   suffixes: suffixes + other.suffixes.filter { !suffixes.contains($0) })
     }
 }

@@ -98,6 +98,12 @@ import IntentParseSchema
         #expect(errors(valid + "\ntokens:\n  transform: Traditional-Simplified\n").isEmpty)
     }
 
+    @Test func aSuffixThatIsNotLettersIsAnErrorAtItsLine() {
+        let found = errors(valid + "\ntokens:\n  suffixes:\n    - ya\n    - \"'da\"\n")
+        #expect(found.contains { $0.location.line == 13 && $0.message.contains("tokens.suffixes: ''da' is not a suffix") }, "\(found)")
+        #expect(errors(valid + "\ntokens:\n  suffixes: [ya, ye, da]\n").isEmpty)
+    }
+
     @Test func unknownParameterNamesTheIntentsParameters() {
         let found = errors(valid.replacingOccurrences(of: "{person:recipients}", with: "{person:recipient}"))
         #expect(found.contains { $0.message.contains("has no parameter 'recipient'") && $0.location.line == 6 })

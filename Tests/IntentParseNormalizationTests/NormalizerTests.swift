@@ -61,6 +61,25 @@ import Testing
         }
     }
 
+    @Test func suffixesGluedToANameAreCutOffAsAnApostropheWouldCutThem() {
+        let turkish = Normalizer(locale: "tr", rules: TokenRules(splitAtApostrophe: true, suffixes: ["ya", "ye", "e", "ne", "de", "te"]))
+        // Names and their first words, as a grammar's vocabulary gives them.
+        let names: Set<[String]> = [["bobo"], ["bobo", "the"], ["bobo", "the", "great"], ["to"], ["to", "do"], ["wwdc"]]
+        func cut(_ text: String) -> [String] {
+            turkish.splittingSuffixes(turkish.tokenize(text), isName: { names.contains($0) }, isWord: { $0 == "liste" })
+                .tokens.filter { !$0.isPunctuation }.map(\.text)
+        }
+        #expect(cut("Boboya mesaj") == ["Bobo", "ya", "mesaj"])
+        #expect(cut("Bobo the Greate") == ["Bobo", "the", "Great", "e"])
+        #expect(cut("Bobo'ya") == ["Bobo", "ya"])
+        // A word of the language, a name itself, or a name's last word after other words stays whole.
+        #expect(cut("yeni liste") == ["yeni", "liste"])
+        #expect(cut("WWDC Bobo") == ["WWDC", "Bobo"])
+        #expect(cut("WWDC is done") == ["WWDC", "is", "done"])
+        #expect(cut("To Done") == ["To", "Do", "ne"])
+        #expect(Normalizer(locale: "tr").splittingSuffixes(turkish.tokenize("Boboya"), isName: { _ in true }, isWord: { _ in false }).tokens.count == 1)
+    }
+
     @Test func utf16IsDecodedAsTheStandardLibraryDecodesIt() {
         let samples: [[UInt16]] = [Array("Göteborg’da şarkı 𠀀 ✓ 🍌".utf16), [0x41, 0xD800, 0x42], [0xDC00], [0xD83C], [0x7FF, 0x800, 0xFFFF], []]
         for units in samples {
