@@ -25,6 +25,7 @@ struct CalendarWords: Sendable {
     /// The small words, one table per role (`EntityData.DateWord`): stored properties rather
     /// than a dictionary, so a lookup hashes nothing and copies no table.
     private let am, pm, oclock, this, next, at, on, `in`, the, of, inThe, fromNow, weekend: PhraseTable<Bool>
+    private let nextAfter, nextWeek, daySuffix: PhraseTable<Bool>
     /// Every part of the day a piece may name, by index: the data's parts in order of name,
     /// then any other name a relative day gives (nil: a part without hours). Pieces carry the
     /// index rather than the name, so that they copy and hash without touching a string.
@@ -62,6 +63,7 @@ struct CalendarWords: Sendable {
         }
         (am, pm, oclock, this, next, at, on) = (words(.am), words(.pm), words(.oclock), words(.this), words(.next), words(.at), words(.on))
         (`in`, the, of, inThe, fromNow, weekend) = (words(.in), words(.the), words(.of), words(.inThe), words(.fromNow), words(.weekend))
+        (nextAfter, nextWeek, daySuffix) = (words(.nextAfter), words(.nextWeek), words(.daySuffix))
     }
 
     /// The first keys of the words of `role`.
@@ -80,6 +82,9 @@ struct CalendarWords: Sendable {
         case .inThe: return inThe.startKeys
         case .fromNow: return fromNow.startKeys
         case .weekend: return weekend.startKeys
+        case .nextAfter: return nextAfter.startKeys
+        case .nextWeek: return nextWeek.startKeys
+        case .daySuffix: return daySuffix.startKeys
         }
     }
 
@@ -99,6 +104,9 @@ struct CalendarWords: Sendable {
         case .inThe: return inThe.longest(tokens, from: start)?.end
         case .fromNow: return fromNow.longest(tokens, from: start)?.end
         case .weekend: return weekend.longest(tokens, from: start)?.end
+        case .nextAfter: return nextAfter.longest(tokens, from: start)?.end
+        case .nextWeek: return nextWeek.longest(tokens, from: start)?.end
+        case .daySuffix: return daySuffix.longest(tokens, from: start)?.end
         }
     }
 
