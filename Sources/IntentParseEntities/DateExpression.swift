@@ -20,16 +20,21 @@ struct ClockTime: Sendable, Hashable {
     /// Written so that it can only be a time ("8 pm", "8:30", "noon", "8 o'clock"), not a bare
     /// number; a bare number is a time only after "at" or next to a part of the day.
     var isExplicit = false
+    /// Minutes taken from (or added to) the hour said: "quarter to nine" is 9:00 and -15,
+    /// "halb neun" 9:00 and -30, so that each reading of the hour keeps its own.
+    var offset = 0
 
     /// The minutes after midnight it may mean: "at 8" → 8:00 and 20:00; "8 pm" → 20:00 only.
     var candidates: [Int] {
+        let said: [Int]
         switch meridiem {
-        case .am: return [(hour % 12) * 60 + minute]
-        case .pm: return [(hour % 12 + 12) * 60 + minute]
+        case .am: said = [(hour % 12) * 60 + minute]
+        case .pm: said = [(hour % 12 + 12) * 60 + minute]
         case nil:
             let base = hour * 60 + minute
-            return !isExact && (1...11).contains(hour) ? [base, base + 720] : [base]
+            said = !isExact && (1...11).contains(hour) ? [base, base + 720] : [base]
         }
+        return offset == 0 ? said : said.map { ($0 + offset + 1440) % 1440 }
     }
 }
 
@@ -87,6 +92,7 @@ struct DateExpression: Sendable, Hashable {
             mix(time.hour)
             mix(time.minute)
             mix((time.meridiem == nil ? 0 : time.meridiem == .am ? 1 : 2) | (time.isExact ? 4 : 0) | (time.isExplicit ? 8 : 0))
+            mix(time.offset)
         } else {
             mix(Int.min)
         }
