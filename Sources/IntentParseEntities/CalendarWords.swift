@@ -57,6 +57,8 @@ struct CalendarWords: Sendable {
                 weekdays.add(name, index, normalizer: normalizer)
             }
         }
+        // The data's weekdays count as ISO 8601 does (1 Monday ... 7 Sunday), Foundation from Sunday.
+        for (word, day) in data.weekdayWords.sorted(by: { $0.key < $1.key }) { weekdays.add(word, day % 7 + 1, normalizer: normalizer) }
         // ICU's AM/PM symbols, unless the data gives the same word another role: German "am"
         // is "on" ("für zwei am Freitag" is no 2 AM). The data's own AM/PM words always count.
         let otherRoles = Set(EntityData.DateWord.allCases.filter { $0 != .am && $0 != .pm }.flatMap { data.words($0) }

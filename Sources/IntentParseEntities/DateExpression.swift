@@ -4,6 +4,8 @@ enum DaySpec: Sendable, Hashable {
     case relative(Int)
     /// 1 = Sunday ... 7 = Saturday; `next`: "next Friday" (never today).
     case weekday(Int, next: Bool)
+    /// That weekday in the calendar week after this one: "Freitag nächste Woche", "下周五".
+    case weekdayOfNextWeek(Int)
     /// "March 3rd", "3 March 2027".
     case monthDay(month: Int, day: Int, year: Int?)
     /// "the 22nd": that day of this month, or of the next month once it has passed.
@@ -84,6 +86,7 @@ struct DateExpression: Sendable, Hashable {
         case .weekday(let weekday, let next): mix(2); mix(weekday); mix(next ? 1 : 0)
         case .monthDay(let month, let day, let year): mix(3); mix(month); mix(day); mix(year ?? Int.min)
         case .dayOfMonth(let day): mix(4); mix(day)
+        case .weekdayOfNextWeek(let weekday): mix(5); mix(weekday)
         }
         mix(weekdayCheck ?? Int.min)
         mix(part ?? Int.min)
@@ -146,7 +149,7 @@ struct DateExpression: Sendable, Hashable {
         func isCalendarDay(_ spec: DaySpec) -> Bool {
             switch spec {
             case .monthDay, .dayOfMonth: return true
-            case .relative, .weekday: return false
+            case .relative, .weekday, .weekdayOfNextWeek: return false
             }
         }
         if case .weekday(let weekday, false) = first, isCalendarDay(second) { return (weekday, second) }

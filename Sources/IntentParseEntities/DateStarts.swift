@@ -51,7 +51,7 @@ struct DateStarts: Sendable {
             : words.clockMinutes.startKeys.union(amounts.fractions.startKeys).union(amounts.articles.startKeys)
         let starts: [(DateReaders, Set<String>)] = [
             (.relativeDay, on.union(words.relativeDays.startKeys)),
-            (.weekday, on.union(words.startKeys(.next)).union(words.startKeys(.this)).union(words.weekdays.startKeys)),
+            (.weekday, on.union(words.startKeys(.next)).union(words.startKeys(.this)).union(words.startKeys(.nextWeek)).union(words.weekdays.startKeys)),
             (.monthFirst, on.union(words.months.startKeys)),
             (.dayFirst, on.union(words.startKeys(.the)).union(ordinals.wordStartKeys).union(numberWords)),
             (.isoDate, on),
