@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unicode/ucurr.h>
 #include <unicode/udat.h>
+#include <unicode/ucal.h>
 #include <unicode/uenum.h>
 #include <unicode/uloc.h>
 #include <unicode/unum.h>
@@ -181,4 +182,13 @@ int32_t cip_date_symbol(void *handle, int32_t kind, int32_t index, uint16_t *dst
 
 void cip_dates_close(void *handle) {
     if (handle != NULL) udat_close((UDateFormat *)handle);
+}
+
+int32_t cip_first_weekday(const char *locale) {
+    UErrorCode status = U_ZERO_ERROR;
+    UCalendar *calendar = ucal_open(NULL, 0, locale, UCAL_GREGORIAN, &status);
+    if (U_FAILURE(status)) return CIP_FAILURE;
+    int32_t day = ucal_getAttribute(calendar, UCAL_FIRST_DAY_OF_WEEK);
+    ucal_close(calendar);
+    return day >= 1 && day <= 7 ? day : CIP_FAILURE;
 }

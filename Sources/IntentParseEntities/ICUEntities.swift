@@ -128,6 +128,13 @@ enum ICUCurrencies {
 
 /// Month, weekday and AM/PM names of a locale, from ICU's date format symbols.
 enum ICUCalendarWords {
+    /// The locale's first day of the week, 1 = Sunday ... 7 = Saturday, as ICU's region data
+    /// gives it (Monday in China, where Foundation's "zh" calendar starts on Sunday).
+    static func firstWeekday(locale: String) -> Int? {
+        let day = Int(cip_first_weekday(ICUBuffer.localeID(locale)))
+        return (1...7).contains(day) ? day : nil
+    }
+
     /// Every symbol of a kind (CIP_DATE_MONTHS, ...), by ICU's index; empty strings kept.
     static func symbols(locale: String, kind: Int32) -> [String] {
         guard let handle = cip_dates_open(ICUBuffer.localeID(locale)) else { return [] }

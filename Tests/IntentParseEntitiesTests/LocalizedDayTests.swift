@@ -81,9 +81,14 @@ import Testing
         #expect(read(.fr, "vendredi prochain", context: tuesday(.fr)) == .date("2026-11-27"))
         #expect(read(.es, "el viernes de la semana que viene", context: tuesday(.es)) == .date("2026-12-04"))
         #expect(read(.it, "venerdì della prossima settimana", context: tuesday(.it)) == .date("2026-12-04"))
-        // Said on a Sunday, the week after this one starts tomorrow where weeks start on Monday.
-        let sunday = EntityContext(now: LocaleFixture.de.context.now.addingTimeInterval(86_400), timeZone: LocaleFixture.de.context.timeZone)
-        #expect(read(.de, "Freitag nächste Woche", context: sunday) == .date("2026-11-27"))
+        // Said on a Sunday, the week after this one starts tomorrow where weeks start on Monday
+        // (ICU's first weekday: Germany, China), and in a week where they start on Sunday (US).
+        for fixture in [LocaleFixture.de, .zh] {
+            let sunday = EntityContext(now: fixture.context.now.addingTimeInterval(86_400), timeZone: fixture.context.timeZone)
+            #expect(read(fixture, fixture.locale == "de" ? "Freitag nächste Woche" : "下周五", context: sunday) == .date("2026-11-27"))
+        }
+        let sunday = EntityFixture.at("2026-11-22T10:00:00-05:00")
+        #expect(EntityFixture.read("dateTime", "Friday next week", context: sunday) == .date("2026-12-04"))
         // "下周末" is still the next weekend: 下 says the next week only before a weekday.
         #expect(read(.zh, "下周末") == .interval("2026-11-28T00:00:00+08:00/2026-11-30T00:00:00+08:00"))
     }
