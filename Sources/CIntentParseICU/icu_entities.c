@@ -2,9 +2,11 @@
  * calendar words. See include/CIntentParseICU.h for the contract. */
 #include "CIntentParseICU.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <unicode/ucurr.h>
 #include <unicode/udat.h>
+#include <unicode/ucal.h>
 #include <unicode/uenum.h>
 #include <unicode/uloc.h>
 #include <unicode/unum.h>
@@ -98,13 +100,34 @@ int32_t cip_currency_name(const char *code, const char *locale, int32_t style, u
         const char *count = style == CIP_CURRENCY_PLURAL_ONE ? "one" : "other";
         name = ucurr_getPluralName(isoCode, locale, &isChoiceFormat, count, &length, &status);
     } else {
-        UCurrNameStyle nameStyle = style == CIP_CURRENCY_LONG_NAME ? UCURR_LONG_NAME : UCURR_SYMBOL_NAME;
+        UCurrNameStyle nameStyle = style == CIP_CURRENCY_LONG_NAME ? UCURR_LONG_NAME
+            : style == CIP_CURRENCY_NARROW_SYMBOL ? UCURR_NARROW_SYMBOL_NAME : UCURR_SYMBOL_NAME;
         name = ucurr_getName(isoCode, locale, nameStyle, &isChoiceFormat, &length, &status);
     }
     if (U_FAILURE(status) || name == NULL) return CIP_FAILURE;
     /* ICU falls back to the ISO code itself when it has no name (status U_USING_DEFAULT_WARNING). */
     if (status == U_USING_DEFAULT_WARNING) return 0;
     return cip_copy(name, length, dst, dstCapacity);
+}
+
+int32_t cip_currency_regions(char *dst, int32_t capacity) {
+    const char *const *regions = uloc_getISOCountries();
+    int32_t count = 0;
+    for (; regions[count] != NULL; count++) {
+        if ((count + 1) * 3 > capacity) continue;
+        char locale[ULOC_FULLNAME_CAPACITY];
+        UChar code[4] = {0};
+        UErrorCode status = U_ZERO_ERROR;
+        /* "und_FR": no language, the region's currency. */
+        snprintf(locale, sizeof locale, "und_%s", regions[count]);
+        int32_t length = ucurr_forLocale(locale, code, 4, &status);
+        if (U_SUCCESS(status) && length == 3) {
+            u_UCharsToChars(code, dst + count * 3, 3);
+        } else {
+            memcpy(dst + count * 3, "   ", 3);
+        }
+    }
+    return count * 3 <= capacity ? count : CIP_BUFFER_TOO_SMALL;
 }
 
 int32_t cip_currency_fraction_digits(const char *code) {
@@ -159,4 +182,13 @@ int32_t cip_date_symbol(void *handle, int32_t kind, int32_t index, uint16_t *dst
 
 void cip_dates_close(void *handle) {
     if (handle != NULL) udat_close((UDateFormat *)handle);
+}
+
+int32_t cip_first_weekday(const char *locale) {
+    UErrorCode status = U_ZERO_ERROR;
+    UCalendar *calendar = ucal_open(NULL, 0, locale, UCAL_GREGORIAN, &status);
+    if (U_FAILURE(status)) return CIP_FAILURE;
+    int32_t day = ucal_getAttribute(calendar, UCAL_FIRST_DAY_OF_WEEK);
+    ucal_close(calendar);
+    return day >= 1 && day <= 7 ? day : CIP_FAILURE;
 }

@@ -75,10 +75,11 @@ struct AmountReader: Sendable {
         result.append(base)
     }
 
-    /// "and a half" (or "and one quarter") after `end`: the fraction and where it ends.
-    func fraction(after end: Int, in tokens: [Token], needsConjunction: Bool) -> (end: Int, value: Double)? {
+    /// "and a half" (or "and one quarter") after `end`: the fraction and where it ends. With
+    /// `takesConjunction` false, only "a half", "half": the caller has read the joining word.
+    func fraction(after end: Int, in tokens: [Token], needsConjunction: Bool, takesConjunction: Bool = true) -> (end: Int, value: Double)? {
         var position = end
-        if let conjunction = conjunctions.longest(tokens, from: position) {
+        if takesConjunction, let conjunction = conjunctions.longest(tokens, from: position) {
             position = conjunction.end
         } else if needsConjunction {
             return nil

@@ -25,6 +25,18 @@ struct CalendarWords: Sendable {
     /// The small words, one table per role (`EntityData.DateWord`): stored properties rather
     /// than a dictionary, so a lookup hashes nothing and copies no table.
     private let am, pm, oclock, this, next, at, on, `in`, the, of, inThe, fromNow, weekend: PhraseTable<Bool>
+    private let nextAfter, nextWeek, daySuffix: PhraseTable<Bool>
+    /// How minutes are said beside an hour (`EntityData.Clock`): minute words, the words that
+    /// join minutes to an hour after it or before it, and the words that shift an hour.
+    private(set) var clockMinutes = PhraseTable<Int>()
+    private(set) var afterHourPast = PhraseTable<Bool>()
+    private(set) var afterHourTo = PhraseTable<Bool>()
+    private(set) var beforeHourPast = PhraseTable<Bool>()
+    private(set) var beforeHourTo = PhraseTable<Bool>()
+    private(set) var shifts = PhraseTable<Int>()
+    /// The words for minutes as a unit of time ("minutes", "分"), which may follow minutes
+    /// beside an hour ("neuf heures moins dix minutes", "8点15分").
+    private(set) var minuteUnits = PhraseTable<Bool>()
     /// Every part of the day a piece may name, by index: the data's parts in order of name,
     /// then any other name a relative day gives (nil: a part without hours). Pieces carry the
     /// index rather than the name, so that they copy and hash without touching a string.
@@ -45,16 +57,30 @@ struct CalendarWords: Sendable {
                 weekdays.add(name, index, normalizer: normalizer)
             }
         }
+        // The data's weekdays count as ISO 8601 does (1 Monday ... 7 Sunday), Foundation from Sunday.
+        for (word, day) in data.weekdayWords.sorted(by: { $0.key < $1.key }) { weekdays.add(word, day % 7 + 1, normalizer: normalizer) }
+        // ICU's AM/PM symbols, unless the data gives the same word another role: German "am"
+        // is "on" ("für zwei am Freitag" is no 2 AM). The data's own AM/PM words always count.
+        let otherRoles = Set(EntityData.DateWord.allCases.filter { $0 != .am && $0 != .pm }.flatMap { data.words($0) }
+            .map { normalizer.looseKeys($0).joined(separator: " ") })
         let icuMeridiems = ICUCalendarWords.symbols(locale: locale, kind: CIP_DATE_AM_PM)
         for (index, meridiem) in [Meridiem.am, .pm].enumerated() {
             let extra = data.words(meridiem == .am ? .am : .pm)
-            meridiems.add(extra + (index < icuMeridiems.count ? [icuMeridiems[index]] : []), meridiem, normalizer: normalizer)
+            let icu = index < icuMeridiems.count ? [icuMeridiems[index]] : []
+            meridiems.add(extra + icu.filter { !otherRoles.contains(normalizer.looseKeys($0).joined(separator: " ")) }, meridiem, normalizer: normalizer)
         }
         for (word, day) in data.relativeDays {
             relativeDays.add(word, RelativeDay(offset: day.offset, part: day.part.flatMap { partNames.firstIndex(of: $0) }), normalizer: normalizer)
         }
         for (index, part) in sortedParts.enumerated() { partWords.add(part.words, index, normalizer: normalizer) }
         for (word, minutes) in data.namedTimes { namedTimes.add(word, minutes, normalizer: normalizer) }
+        for (word, minutes) in data.clock.minutes { clockMinutes.add(word, minutes, normalizer: normalizer) }
+        for (word, minutes) in data.clock.shifts { shifts.add(word, minutes, normalizer: normalizer) }
+        afterHourPast.add(data.clock.afterHourPast, true, normalizer: normalizer)
+        afterHourTo.add(data.clock.afterHourTo, true, normalizer: normalizer)
+        beforeHourPast.add(data.clock.beforeHourPast, true, normalizer: normalizer)
+        beforeHourTo.add(data.clock.beforeHourTo, true, normalizer: normalizer)
+        minuteUnits.add(data.durationUnits["minute"] ?? [], true, normalizer: normalizer)
         func words(_ role: EntityData.DateWord) -> PhraseTable<Bool> {
             var table = PhraseTable<Bool>()
             table.add(data.words(role), true, normalizer: normalizer)
@@ -62,6 +88,7 @@ struct CalendarWords: Sendable {
         }
         (am, pm, oclock, this, next, at, on) = (words(.am), words(.pm), words(.oclock), words(.this), words(.next), words(.at), words(.on))
         (`in`, the, of, inThe, fromNow, weekend) = (words(.in), words(.the), words(.of), words(.inThe), words(.fromNow), words(.weekend))
+        (nextAfter, nextWeek, daySuffix) = (words(.nextAfter), words(.nextWeek), words(.daySuffix))
     }
 
     /// The first keys of the words of `role`.
@@ -80,6 +107,9 @@ struct CalendarWords: Sendable {
         case .inThe: return inThe.startKeys
         case .fromNow: return fromNow.startKeys
         case .weekend: return weekend.startKeys
+        case .nextAfter: return nextAfter.startKeys
+        case .nextWeek: return nextWeek.startKeys
+        case .daySuffix: return daySuffix.startKeys
         }
     }
 
@@ -99,7 +129,15 @@ struct CalendarWords: Sendable {
         case .inThe: return inThe.longest(tokens, from: start)?.end
         case .fromNow: return fromNow.longest(tokens, from: start)?.end
         case .weekend: return weekend.longest(tokens, from: start)?.end
+        case .nextAfter: return nextAfter.longest(tokens, from: start)?.end
+        case .nextWeek: return nextWeek.longest(tokens, from: start)?.end
+        case .daySuffix: return daySuffix.longest(tokens, from: start)?.end
         }
+    }
+
+    /// Whether a whole phrase (a suffix glued to digits: "h" in "20h") is an o'clock word.
+    func isOclock(_ phrase: String, normalizer: Normalizer) -> Bool {
+        oclock.value(of: phrase, normalizer: normalizer) != nil
     }
 
     /// `start`, or the end of an optional word of `role` there.

@@ -4,6 +4,8 @@ enum DaySpec: Sendable, Hashable {
     case relative(Int)
     /// 1 = Sunday ... 7 = Saturday; `next`: "next Friday" (never today).
     case weekday(Int, next: Bool)
+    /// That weekday in the calendar week after this one: "Freitag nächste Woche", "下周五".
+    case weekdayOfNextWeek(Int)
     /// "March 3rd", "3 March 2027".
     case monthDay(month: Int, day: Int, year: Int?)
     /// "the 22nd": that day of this month, or of the next month once it has passed.
@@ -20,16 +22,21 @@ struct ClockTime: Sendable, Hashable {
     /// Written so that it can only be a time ("8 pm", "8:30", "noon", "8 o'clock"), not a bare
     /// number; a bare number is a time only after "at" or next to a part of the day.
     var isExplicit = false
+    /// Minutes taken from (or added to) the hour said: "quarter to nine" is 9:00 and -15,
+    /// "halb neun" 9:00 and -30, so that each reading of the hour keeps its own.
+    var offset = 0
 
     /// The minutes after midnight it may mean: "at 8" → 8:00 and 20:00; "8 pm" → 20:00 only.
     var candidates: [Int] {
+        let said: [Int]
         switch meridiem {
-        case .am: return [(hour % 12) * 60 + minute]
-        case .pm: return [(hour % 12 + 12) * 60 + minute]
+        case .am: said = [(hour % 12) * 60 + minute]
+        case .pm: said = [(hour % 12 + 12) * 60 + minute]
         case nil:
             let base = hour * 60 + minute
-            return !isExact && (1...11).contains(hour) ? [base, base + 720] : [base]
+            said = !isExact && (1...11).contains(hour) ? [base, base + 720] : [base]
         }
+        return offset == 0 ? said : said.map { ($0 + offset + 1440) % 1440 }
     }
 }
 
@@ -79,6 +86,7 @@ struct DateExpression: Sendable, Hashable {
         case .weekday(let weekday, let next): mix(2); mix(weekday); mix(next ? 1 : 0)
         case .monthDay(let month, let day, let year): mix(3); mix(month); mix(day); mix(year ?? Int.min)
         case .dayOfMonth(let day): mix(4); mix(day)
+        case .weekdayOfNextWeek(let weekday): mix(5); mix(weekday)
         }
         mix(weekdayCheck ?? Int.min)
         mix(part ?? Int.min)
@@ -87,6 +95,7 @@ struct DateExpression: Sendable, Hashable {
             mix(time.hour)
             mix(time.minute)
             mix((time.meridiem == nil ? 0 : time.meridiem == .am ? 1 : 2) | (time.isExact ? 4 : 0) | (time.isExplicit ? 8 : 0))
+            mix(time.offset)
         } else {
             mix(Int.min)
         }
@@ -140,7 +149,7 @@ struct DateExpression: Sendable, Hashable {
         func isCalendarDay(_ spec: DaySpec) -> Bool {
             switch spec {
             case .monthDay, .dayOfMonth: return true
-            case .relative, .weekday: return false
+            case .relative, .weekday, .weekdayOfNextWeek: return false
             }
         }
         if case .weekday(let weekday, false) = first, isCalendarDay(second) { return (weekday, second) }

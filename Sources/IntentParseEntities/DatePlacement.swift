@@ -26,6 +26,12 @@ struct Placement: Sendable {
             var ahead = (weekday - calendar.component(.weekday, from: today) + 7) % 7
             if isNext, ahead == 0 { ahead = 7 }
             return calendar.date(byAdding: .day, value: ahead, to: today)
+        case .weekdayOfNextWeek(let weekday):
+            // The days left in this week (the calendar's, whose first day is the locale's), then
+            // the weekday's place in the next one.
+            let first = calendar.firstWeekday
+            let intoWeek = (calendar.component(.weekday, from: today) - first + 7) % 7
+            return calendar.date(byAdding: .day, value: 7 - intoWeek + (weekday - first + 7) % 7, to: today)
         case .monthDay(let month, let day, let year?):
             return date(year: year, month: month, day: day)
         case .monthDay(let month, let day, nil):

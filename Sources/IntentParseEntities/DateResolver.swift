@@ -9,8 +9,12 @@ import Foundation
 /// - an hour without AM/PM on a given day is the first of its two readings at or after now on
 ///   that day, else the earlier one ("today at 8" at 9:30 → 20:00; "tomorrow at 8" → 8:00);
 ///   next to a part of the day it is the reading inside that part ("Friday evening at 7" → 19:00);
-/// - weekdays: "Friday" and "this Friday" are today or the next Friday, "next Friday" is never
-///   today; a month and day without a year, and "the 22nd", are today or their next occurrence;
+/// - weekdays: "Friday" and "this Friday" are today or the next Friday, "next Friday" (and
+///   "vendredi prochain") is never today; "Friday next week" is the Friday of the calendar week
+///   after this one (whose first day is the locale's, ICU's: Monday in Germany and China,
+///   Sunday in the US);
+///   a month and day without a year, and "the 22nd" ("le 22", "22号"), are today or their next
+///   occurrence;
 /// - a part of the day alone is today's ("this evening"), or tomorrow's once it is over
 ///   ("in the morning" said at 21:00);
 /// - "this weekend" is the weekend containing today, or the next one; "next weekend" the one after.
@@ -21,10 +25,14 @@ struct DateResolver: Sendable {
     let parts: [EntityData.PartOfDay?]
     private let recent = RecentPlacement()
 
-    init(locale: Locale, partsOfDay: [String: EntityData.PartOfDay], parts: [EntityData.PartOfDay?]) {
+    /// The first day of the week ("Friday next week" is in the week after this one): ICU's.
+    let firstWeekday: Int?
+
+    init(locale: Locale, partsOfDay: [String: EntityData.PartOfDay], parts: [EntityData.PartOfDay?], firstWeekday: Int? = nil) {
         self.locale = locale
         self.partsOfDay = partsOfDay
         self.parts = parts
+        self.firstWeekday = firstWeekday
     }
 
     /// The calendar arithmetic for one reference time. Calendars cost, and every position of
@@ -35,6 +43,7 @@ struct DateResolver: Sendable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = context.timeZone
         calendar.locale = locale
+        if let firstWeekday { calendar.firstWeekday = firstWeekday }
         let placement = Placement(calendar: calendar, now: context.now, partsOfDay: partsOfDay)
         recent.keep(placement)
         return placement

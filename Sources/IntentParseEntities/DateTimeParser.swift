@@ -31,7 +31,8 @@ public final class DateTimeParser: EntityParser {
         days = DayReader(words: words, ordinals: ordinals, numbers: amounts.numbers)
         times = TimeReader(words: words, amounts: amounts)
         self.durations = durations
-        resolver = DateResolver(locale: Locale(identifier: locale), partsOfDay: data.partsOfDay, parts: words.parts)
+        resolver = DateResolver(locale: Locale(identifier: locale), partsOfDay: data.partsOfDay, parts: words.parts,
+                                firstWeekday: ICUCalendarWords.firstWeekday(locale: locale))
     }
 
     public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {

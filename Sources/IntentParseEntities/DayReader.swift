@@ -1,9 +1,10 @@
 import IntentParseNormalization
 
 /// Reads the day pieces of a date expression: relative days ("tomorrow", "tonight"), weekdays
-/// ("Monday", "next Friday"), month and day in either order with an optional year ("March 3rd",
-/// "3 March 2027", "the 3rd of March"), a day of the month ("the 22nd") and ISO dates
-/// ("2026-12-03"). Each reading may start with an "on" word.
+/// ("Monday", "next Friday", "vendredi prochain", "Freitag nächste Woche"), month and day in
+/// either order with an optional year ("March 3rd", "3 March 2027", "the 3rd of March", "3月3号"),
+/// a day of the month ("the 22nd", "le 22", "22号") and ISO dates ("2026-12-03"). Each reading
+/// may start with an "on" word.
 ///
 /// NB: numeric dates with slashes ("3/4") are not read: March 4 or April 3 depends on the reader.
 struct DayReader: Sendable {
@@ -27,12 +28,23 @@ struct DayReader: Sendable {
         }
         if readers.contains(.weekday) { appendWeekdays(tokens, from: position, to: &result) }
         if readers.contains(.monthFirst) { appendMonthFirst(text, from: position, to: &result) }
-        if readers.contains(.dayFirst) { appendDayFirst(text, from: position, to: &result) }
+        if readers.contains(.dayFirst) {
+            // "le 22": the "on" word just read may be a "the" word too.
+            let onIsThe = position > start && (start..<position).contains { words.word(.the, tokens, at: $0) == position }
+            appendDayFirst(text, from: position, afterThe: onIsThe, to: &result)
+        }
         if readers.contains(.isoDate), let iso = isoDate(text, from: position) { result.append((iso.end, .day(iso.spec))) }
     }
 
-    /// "Friday", "this Friday", "next Friday".
+    /// "Friday", "this Friday", "next Friday", "Friday next" ("vendredi prochain"), "Friday next
+    /// week", "next week Friday", "next week on Friday".
     private func appendWeekdays(_ tokens: [Token], from start: Int, to result: inout [(end: Int, piece: DatePiece)]) {
+        if let end = words.word(.nextWeek, tokens, at: start) {
+            let matches = words.weekdays.matches(tokens, from: words.skipping(.on, tokens, at: end))
+            for match in matches { result.append((match.end, .day(.weekdayOfNextWeek(match.value)))) }
+            // A word that is both ("下" in "下周五", "下周末") says the next week before a weekday.
+            if !matches.isEmpty { return }
+        }
         var position = start
         var isNext = false
         if let end = words.word(.next, tokens, at: start) {
@@ -40,7 +52,13 @@ struct DayReader: Sendable {
         } else {
             position = words.skipping(.this, tokens, at: start)
         }
-        for match in words.weekdays.matches(tokens, from: position) { result.append((match.end, .day(.weekday(match.value, next: isNext)))) }
+        for match in words.weekdays.matches(tokens, from: position) {
+            if !isNext {
+                if let end = words.word(.nextWeek, tokens, at: match.end) { result.append((end, .day(.weekdayOfNextWeek(match.value)))) }
+                if let end = words.word(.nextAfter, tokens, at: match.end) { result.append((end, .day(.weekday(match.value, next: true)))) }
+            }
+            result.append((match.end, .day(.weekday(match.value, next: isNext))))
+        }
     }
 
     /// "March 3", "March 3rd", "March the third", "March 3, 2027".
@@ -48,21 +66,39 @@ struct DayReader: Sendable {
         for month in words.months.matches(text.tokens, from: start) {
             let dayStart = words.skipping(.the, text.tokens, at: afterAbbreviation(text.tokens, month.end))
             for day in dayNumbers(text, from: dayStart) {
+                if let end = daySuffix(text.tokens, after: day.end) {
+                    DayReader.appendWithYears(text, after: end, to: &result) { .monthDay(month: month.value, day: day.value, year: $0) }
+                }
                 DayReader.appendWithYears(text, after: day.end, to: &result) { .monthDay(month: month.value, day: day.value, year: $0) }
             }
         }
     }
 
-    /// "3 March", "3rd of March", "the 3rd of March 2027", and "the 22nd" alone.
-    private func appendDayFirst(_ text: TokenizedText, from start: Int, to result: inout [(end: Int, piece: DatePiece)]) {
-        let afterThe = words.word(.the, text.tokens, at: start)
-        for day in dayNumbers(text, from: afterThe ?? start) {
+    /// "3 March", "3rd of March", "the 3rd of March 2027", and a day of the month alone: "the
+    /// 22nd", "the 22" ("le 22", "el 22", "am 22."), or a number with a day suffix ("22号").
+    /// `afterThe`: a "the" word was read just before `start` (as the "on" word "le").
+    private func appendDayFirst(_ text: TokenizedText, from start: Int, afterThe: Bool, to result: inout [(end: Int, piece: DatePiece)]) {
+        let theEnd = words.word(.the, text.tokens, at: start)
+        let hasThe = afterThe || theEnd != nil
+        for day in dayNumbers(text, from: theEnd ?? start) {
             let monthStart = words.skipping(.of, text.tokens, at: day.end)
             for month in words.months.matches(text.tokens, from: monthStart) {
                 DayReader.appendWithYears(text, after: month.end, to: &result) { .monthDay(month: month.value, day: day.value, year: $0) }
             }
-            if afterThe != nil, day.isOrdinal { result.append((day.end, .day(.dayOfMonth(day.value)))) }
+            if let end = daySuffix(text.tokens, after: day.end) { result.append((end, .day(.dayOfMonth(day.value)))) }
+            if hasThe { result.append((day.end, .day(.dayOfMonth(day.value)))) }
         }
+    }
+
+    /// The end of a day suffix after a day's number ("号" in "22号"), written glued to it or
+    /// after an apostrophe ("22'sinde").
+    private func daySuffix(_ tokens: [Token], after end: Int) -> Int? {
+        var position = end
+        if position + 1 < tokens.count, tokens[position].isPunctuation, tokens[position].range.lowerBound == tokens[position - 1].range.upperBound,
+           tokens[position + 1].range.lowerBound == tokens[position].range.upperBound {
+            position += 1
+        }
+        return words.word(.daySuffix, tokens, at: position)
     }
 
     /// The position after an abbreviation's full stop ("Aug. 9"), if one follows.

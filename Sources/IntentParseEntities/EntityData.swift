@@ -41,6 +41,32 @@ public struct EntityData: Sendable {
         /// After an offset: "two hours from now".
         case fromNow = "from_now"
         case weekend
+        /// After a weekday, as `next` before it: "vendredi prochain", "el viernes que viene".
+        case nextAfter = "next_after"
+        /// Before or after a weekday: that weekday in the next calendar week ("Freitag nächste
+        /// Woche", "下周五").
+        case nextWeek = "next_week"
+        /// After the number of a day of the month, which it makes one: "22号", "3日".
+        case daySuffix = "day_suffix"
+    }
+
+    /// How minutes are said beside an hour, besides digits ("8:30") and the fractions of an
+    /// hour (`fractions`: "half past", "et quart").
+    public struct Clock: Sendable, Hashable {
+        /// Minutes said in words the numbers lack, by their count: Chinese "一刻" → 15.
+        public var minutes: [String: Int] = [:]
+        /// After the hour (and its o'clock word), words that add or take away the minutes
+        /// after them: "huit heures et quart" (8:15), "nueve menos cuarto" (8:45).
+        public var afterHourPast: [String] = []
+        public var afterHourTo: [String] = []
+        /// Between the minutes and the hour: "ten past eight", "Viertel vor neun" (8:45).
+        public var beforeHourPast: [String] = []
+        public var beforeHourTo: [String] = []
+        /// Before an hour, words that move it by a number of minutes: German "halb" → -30
+        /// ("halb neun" is 8:30).
+        public var shifts: [String: Int] = [:]
+
+        public init() {}
     }
 
     // MARK: numbers
@@ -55,7 +81,7 @@ public struct EntityData: Sendable {
     /// Joins a whole and a part: "ten dollars and fifty cents", "two and a half hours".
     public var andWords: [String] = []
     /// Number words ICU's spell-out rules lack, with their values: Chinese "两" → 2 ("两百"
-    /// is read as ICU's spelling of 2 followed by 百), "dozen" → 12.
+    /// is read as ICU's spelling of 2 followed by 百), "零" → 0 ("一百零五"), "dozen" → 12.
     public var numberWords: [String: Double] = [:]
 
     // MARK: currency
@@ -64,6 +90,8 @@ public struct EntityData: Sendable {
     public var currencyWords: [String: [String]] = [:]
     /// A currency's smallest common unit ("cents"), whose size comes from ICU's fraction digits.
     public var subunitWords: [String] = []
+    /// Other parts of a unit of currency, by their size: Chinese "毛" → 0.1 ("二十块五毛" is 20.5).
+    public var currencyParts: [String: Double] = [:]
 
     // MARK: dates
 
@@ -74,6 +102,9 @@ public struct EntityData: Sendable {
     /// Times with names, in minutes after midnight: "noon" → 720.
     public var namedTimes: [String: Int] = [:]
     public var dateWords: [DateWord: [String]] = [:]
+    /// Weekday names ICU lacks, numbered as ISO 8601 does (1 Monday ... 7 Sunday): "礼拜天" → 7.
+    public var weekdayWords: [String: Int] = [:]
+    public var clock = Clock()
 
     // MARK: units
 

@@ -10,8 +10,15 @@ import Yams
 ///         evening: {from: "18:00", to: "21:00", words: [evening]}
 ///       times: {noon: "12:00", midnight: "00:00"}
 ///       words: {at: [at, around], on: [on], next: [next], ...}
+///       weekdays: {礼拜天: 7}                       # ISO 8601: 1 Monday ... 7 Sunday
+///       clock:
+///         minutes: {一刻: 15}
+///         after_hour: {past: [et], to: [moins, moins le]}
+///         before_hour: {past: [past, after], to: [to]}
+///         shifts: {halb: -30}
 extension EntityDataLoader {
-    static let dateKeys = ["days", "parts_of_day", "times", "words"]
+    static let dateKeys = ["days", "parts_of_day", "times", "words", "weekdays", "clock"]
+    static let clockKeys = ["minutes", "after_hour", "before_hour", "shifts"]
 
     mutating func readDates(_ node: Node) {
         guard let pairs = reader.mapping(node, "dates") else { return }
@@ -25,6 +32,16 @@ extension EntityDataLoader {
                     if let minutes = clockTime(time.value, allowsEndOfDay: false) { data.namedTimes[time.key] = minutes }
                 }
             case "words": readDateWords(pair.value)
+            case "weekdays":
+                for day in reader.mapping(pair.value, "weekdays") ?? [] {
+                    guard let number = reader.integer(day.value, "weekdays: '\(day.key)'") else { continue }
+                    guard (1...7).contains(number) else {
+                        reader.error(day.value, "weekdays: '\(day.key)' needs a weekday number, 1 (Monday) to 7 (Sunday)")
+                        continue
+                    }
+                    data.weekdayWords[day.key] = number
+                }
+            case "clock": readClock(pair.value)
             default: break
             }
         }
@@ -81,6 +98,48 @@ extension EntityDataLoader {
         for pair in pairs {
             guard let role = EntityData.DateWord(rawValue: pair.key) else { continue }
             data.dateWords[role, default: []] += reader.strings(pair.value, pair.key).map(\.0)
+        }
+    }
+
+    /// `minutes`, `after_hour: {past, to}`, `before_hour: {past, to}` and `shifts`.
+    private mutating func readClock(_ node: Node) {
+        guard let pairs = reader.mapping(node, "clock") else { return }
+        reader.checkKeys(pairs, allowed: EntityDataLoader.clockKeys, in: "clock")
+        for pair in pairs {
+            switch pair.key {
+            case "minutes":
+                for word in reader.mapping(pair.value, "clock minutes") ?? [] {
+                    guard let minutes = reader.integer(word.value, "clock minutes: '\(word.key)'") else { continue }
+                    guard (1...59).contains(minutes) else {
+                        reader.error(word.value, "clock minutes: '\(word.key)' needs a number of minutes, 1 to 59")
+                        continue
+                    }
+                    data.clock.minutes[word.key] = minutes
+                }
+            case "shifts":
+                for word in reader.mapping(pair.value, "clock shifts") ?? [] {
+                    guard let minutes = reader.integer(word.value, "clock shifts: '\(word.key)'") else { continue }
+                    guard minutes != 0, (-59...59).contains(minutes) else {
+                        reader.error(word.value, "clock shifts: '\(word.key)' needs minutes to add (1 to 59) or take away (-1 to -59)")
+                        continue
+                    }
+                    data.clock.shifts[word.key] = minutes
+                }
+            case "after_hour", "before_hour":
+                guard let joins = reader.mapping(pair.value, pair.key) else { continue }
+                reader.checkKeys(joins, allowed: ["past", "to"], in: pair.key)
+                for join in joins {
+                    let words = reader.strings(join.value, "\(pair.key): \(join.key)").map(\.0)
+                    switch (pair.key, join.key) {
+                    case ("after_hour", "past"): data.clock.afterHourPast += words
+                    case ("after_hour", "to"): data.clock.afterHourTo += words
+                    case ("before_hour", "past"): data.clock.beforeHourPast += words
+                    case ("before_hour", "to"): data.clock.beforeHourTo += words
+                    default: break
+                    }
+                }
+            default: break
+            }
         }
     }
 

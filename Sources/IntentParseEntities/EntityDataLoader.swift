@@ -15,7 +15,7 @@ import Yams
 public struct EntityDataLoader {
     static let fileKeys = ["language", "numbers", "currency", "dates", "duration", "distance"]
     static let numberKeys = ["one", "fractions", "multipliers", "and", "words"]
-    static let currencyKeys = ["words", "subunits"]
+    static let currencyKeys = ["words", "subunits", "parts"]
 
     var reader: YAMLReader
     let locale: String
@@ -94,7 +94,7 @@ public struct EntityDataLoader {
             case "and": data.andWords += reader.strings(pair.value, "and").map(\.0)
             case "fractions": data.fractions.merge(positiveNumbers(pair.value, "fractions"), uniquingKeysWith: { $1 })
             case "multipliers": data.multipliers.merge(positiveNumbers(pair.value, "multipliers"), uniquingKeysWith: { $1 })
-            case "words": data.numberWords.merge(positiveNumbers(pair.value, "words"), uniquingKeysWith: { $1 })
+            case "words": data.numberWords.merge(positiveNumbers(pair.value, "words", allowsZero: true), uniquingKeysWith: { $1 })
             default: break
             }
         }
@@ -105,6 +105,15 @@ public struct EntityDataLoader {
         reader.checkKeys(pairs, allowed: EntityDataLoader.currencyKeys, in: "currency")
         for pair in pairs {
             if pair.key == "subunits" { data.subunitWords += reader.strings(pair.value, "subunits").map(\.0) }
+            if pair.key == "parts" {
+                for part in reader.mapping(pair.value, "parts") ?? [] {
+                    guard let value = reader.scalarValue(part.value)?.json, case .number(let size) = value, size > 0, size < 1 else {
+                        reader.error(part.value, "parts: '\(part.key)' is a part of one unit, a number between 0 and 1 (0.1 for a tenth)")
+                        continue
+                    }
+                    data.currencyParts[part.key] = size
+                }
+            }
             guard pair.key == "words", let currencies = reader.mapping(pair.value, "currency words") else { continue }
             let codes = ICUCurrencies.codes()
             for currency in currencies {
@@ -132,12 +141,13 @@ public struct EntityDataLoader {
         return units
     }
 
-    /// `word: number` pairs whose numbers are above zero.
-    mutating func positiveNumbers(_ node: Node, _ what: String) -> [String: Double] {
+    /// `word: number` pairs whose numbers are above zero (or zero, when `allowsZero`).
+    mutating func positiveNumbers(_ node: Node, _ what: String, allowsZero: Bool = false) -> [String: Double] {
         var result: [String: Double] = [:]
         for pair in reader.mapping(node, what) ?? [] {
-            guard let value = reader.scalarValue(pair.value)?.json, case .number(let number) = value, number > 0 else {
-                reader.error(pair.value, "\(what): '\(pair.key)' needs a number above zero")
+            guard let value = reader.scalarValue(pair.value)?.json, case .number(let number) = value, number.isFinite,
+                  number > 0 || (allowsZero && number == 0) else {
+                reader.error(pair.value, "\(what): '\(pair.key)' needs a number \(allowsZero ? "of zero or more" : "above zero")")
                 continue
             }
             result[pair.key] = number

@@ -98,6 +98,20 @@ enum ICUCurrencies {
         return name?.isEmpty == false ? name : nil
     }
 
+    /// How many regions use each currency, by ISO code (USD: 19, GBP: 5), from ICU's region
+    /// data; read once.
+    static let regionCounts: [String: Int] = {
+        var buffer = [CChar](repeating: 0, count: 3 * 400)
+        let count = buffer.withUnsafeMutableBufferPointer { cip_currency_regions($0.baseAddress, Int32($0.count)) }
+        guard count > 0 else { return [:] }
+        let bytes = buffer[0..<(3 * Int(count))].map { UInt8(bitPattern: $0) }
+        var counts: [String: Int] = [:]
+        for start in stride(from: 0, to: bytes.count, by: 3) where bytes[start] != 0x20 {
+            counts[String(decoding: bytes[start..<start + 3], as: UTF8.self), default: 0] += 1
+        }
+        return counts
+    }()
+
     /// Digits after the decimal point: 2 for USD, 0 for JPY.
     static func fractionDigits(_ code: String) -> Int {
         max(0, Int(cip_currency_fraction_digits(code)))
@@ -114,6 +128,13 @@ enum ICUCurrencies {
 
 /// Month, weekday and AM/PM names of a locale, from ICU's date format symbols.
 enum ICUCalendarWords {
+    /// The locale's first day of the week, 1 = Sunday ... 7 = Saturday, as ICU's region data
+    /// gives it (Monday in China, where Foundation's "zh" calendar starts on Sunday).
+    static func firstWeekday(locale: String) -> Int? {
+        let day = Int(cip_first_weekday(ICUBuffer.localeID(locale)))
+        return (1...7).contains(day) ? day : nil
+    }
+
     /// Every symbol of a kind (CIP_DATE_MONTHS, ...), by ICU's index; empty strings kept.
     static func symbols(locale: String, kind: Int32) -> [String] {
         guard let handle = cip_dates_open(ICUBuffer.localeID(locale)) else { return [] }

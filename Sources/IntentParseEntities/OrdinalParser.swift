@@ -20,6 +20,9 @@ public final class OrdinalParser: EntityParser {
     /// The loose key ICU's ordinal digits give for 1 to `maxWords` ("3rd" → "3rd"), formatted
     /// once: days of the month and small counts are read at most positions of a date.
     private let digitKeys: [String?]
+    /// ICU's ordinal digits for 1 to `maxWords` where they are cut into several tokens (German
+    /// and Turkish "22.", Spanish "22.º"): each token's key, compared with glued tokens.
+    private let punctuatedKeys: [[String]?]
 
     /// The words an ordinal in words can start with ("first", "twenty"); ordinals in digits
     /// ("3rd") start with a digit.
@@ -31,6 +34,15 @@ public final class OrdinalParser: EntityParser {
         digitKeys = digits.map { digits in
             (0...OrdinalParser.maxWords).map { n in
                 n == 0 ? nil : digits.format(Double(n)).map { amounts.normalizer.looseKeys($0).joined() }
+            }
+        } ?? []
+        punctuatedKeys = digits.map { digits in
+            // ICU writes every ordinal alike: where 1's is one token ("1st"), so are all the others.
+            guard let first = digits.format(1), amounts.normalizer.tokenize(first).tokens.count > 1 else { return [] }
+            return (0...OrdinalParser.maxWords).map { n -> [String]? in
+                guard n > 0, let text = digits.format(Double(n)) else { return nil }
+                let keys = amounts.normalizer.tokenize(text).tokens.map(\.key)
+                return keys.count > 1 ? keys : nil
             }
         } ?? []
         var words = PhraseTable<Int>()
@@ -51,7 +63,20 @@ public final class OrdinalParser: EntityParser {
     func ordinals(in text: TokenizedText, from start: Int) -> [(end: Int, value: Int)] {
         guard start < text.tokens.count else { return [] }
         if let n = digitOrdinal(text.tokens[start]) { return [(start + 1, n)] }
+        if let punctuated = punctuatedOrdinal(text.tokens, at: start) { return [punctuated] }
         return words.matches(text.tokens, from: start)
+    }
+
+    /// Digits followed by the punctuation ICU writes after them ("22." in German), glued.
+    private func punctuatedOrdinal(_ tokens: [Token], at start: Int) -> (end: Int, value: Int)? {
+        let first = tokens[start]
+        guard first.kind == .number, let n = Int(first.key), n < punctuatedKeys.count, let keys = punctuatedKeys[n],
+              first.key == keys[0], start + keys.count <= tokens.count else { return nil }
+        for index in 1..<keys.count {
+            let token = tokens[start + index]
+            guard token.range.lowerBound == tokens[start + index - 1].range.upperBound, token.key == keys[index] else { return nil }
+        }
+        return (start + keys.count, n)
     }
 
     /// "3rd" → 3 when ICU writes 3 as "3rd" too (compared on loose keys).

@@ -14,7 +14,7 @@ import IntentParseNormalization
         "Friday", "fri", "Sat.", "March", "mar.", "Aug", "may", "morning", "evening", "night", "noon", "midnight", "weekend",
         "two", "twenty", "twenty-one", "eight thirty", "third", "twenty first", "first", "hundred", "3", "8", "08", "31", "2026",
         "3rd", "22nd", "8pm", "8:30", "8:30pm", "2026-12-03", "pm", "p.m.", "a.m.", "o'clock", "hours", "two hours", "half",
-        "half an hour", "quarter", "from now", "later", "k", "grand", "٣", "٣rd", "８", "Ⅷ", "table", "Café", "\u{212A}",
+        "half an hour", "quarter", "a quarter", "past", "to", "half past", "quarter to eight", "ten past", "from now", "later", "k", "grand", "٣", "٣rd", "８", "Ⅷ", "table", "Café", "\u{212A}",
     ]
 
     private var parser: DateTimeParser? { EntityFixture.catalog.parser("dateTime") as? DateTimeParser }
@@ -48,6 +48,38 @@ import IntentParseNormalization
         }
     }
 
+    /// The same in other languages, with their new ways of saying times and days.
+    @Test(arguments: [
+        ("fr", ["à", "le", "pour le", "20h", "8h30", "20", "h", "30", "huit", "heures", "et", "demie", "quart", "moins", "moins le", "dix",
+                "vendredi", "prochain", "de la semaine prochaine", "midi", "soir", "demain", "22"]),
+        ("de", ["um", "am", "halb", "neun", "Viertel", "nach", "vor", "acht", "22.", "22", ".", "Uhr", "30", "Freitag", "nächste Woche",
+                "nächsten", "zehn", "Minuten", "dreiviertel", "Abend"]),
+        ("zh", ["8", "点", "半", "一刻", "三刻", "15", "分", "号", "日", "3", "月", "三", "星期天", "礼拜五", "下", "周五", "周末", "差", "过",
+                "零", "晚上", "明天", "８", "：", "３０"]),
+        ("tr", ["ayın", "22", "'", "sinde", "haftaya", "cuma", "saat", "sekiz", "buçukta", "gelecek", "hafta"]),
+    ])
+    func readersLeftOutFindNothingInOtherLanguages(_ locale: String, _ fragments: [String]) throws {
+        let fixtures: [String: LocaleFixture] = ["fr": .fr, "de": .de, "zh": .zh, "tr": .tr]
+        let fixture = try #require(fixtures[locale])
+        let parser = try #require(fixture.catalog.parser("dateTime") as? DateTimeParser)
+        let separator = locale == "zh" ? "" : " "
+        for first in fragments {
+            for second in fragments {
+                let tokenized = fixture.normalizer.tokenize(first + separator + second)
+                for position in tokenized.tokens.indices {
+                    let readers = parser.starts.readers(tokenized.tokens, at: position)
+                    for bit in 0..<32 {
+                        let reader = DateReaders(rawValue: 1 << UInt32(bit))
+                        guard DateReaders.all.contains(reader), !readers.contains(reader) else { continue }
+                        var found: [(end: Int, piece: DatePiece)] = []
+                        parser.appendPieces(tokenized, at: position, readers: reader, first: true, to: &found)
+                        #expect(found.isEmpty, "\(first + separator + second) at \(position): reader \(reader.rawValue) left out but finds \(found.count)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func wordsStartOnlyTheirReaders() throws {
         let parser = try #require(parser)
         func readers(_ word: String) -> DateReaders { parser.starts.readers(normalizer.tokenize(word).tokens, at: 0) }
@@ -57,6 +89,9 @@ import IntentParseNormalization
         #expect(readers("8") == .all)
         #expect(readers("3rd") == .all)
         #expect(readers("٣") == .all)
-        #expect(readers("a").isSubset(of: .offset))
+        // "a week from now", "a quarter past eight".
+        #expect(readers("a").isSubset(of: [.offset, .clockTime]))
+        #expect(readers("half") == [.clockTime, .offset])
+        #expect(readers("past").isEmpty)
     }
 }

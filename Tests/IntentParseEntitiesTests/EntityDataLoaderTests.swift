@@ -69,3 +69,63 @@ import IntentParseBase
         #expect(problems("language: en\nnumbers: {one: [a}").first?.contains("not valid YAML") == true)
     }
 }
+
+@Suite struct EntityDataLoaderNewKeysTests {
+    private func problems(_ text: String) -> [String] {
+        do {
+            _ = try EntityDataLoader.load(text: text, locale: "en", file: "en.yaml")
+            return []
+        } catch let error as DiagnosticError {
+            return error.diagnostics.map { "\($0.location.line ?? 0):\($0.location.column ?? 0): \($0.message)" }
+        } catch {
+            return ["\(error)"]
+        }
+    }
+
+    @Test func clockWeekdaysPartsAndZero() throws {
+        let data = try EntityDataLoader.load(text: """
+            language: en
+            numbers: {words: {naught: 0}}
+            currency: {parts: {bit: 0.125}}
+            dates:
+              weekdays: {sabbath: 6}
+              words: {next_after: [next], next_week: [next week], day_suffix: [th]}
+              clock:
+                minutes: {quarter hour: 15}
+                after_hour: {past: [and], to: [less]}
+                before_hour: {past: [past], to: [to]}
+                shifts: {half: -30}
+            """, locale: "en")
+        #expect(data.numberWords["naught"] == 0)
+        #expect(data.currencyParts["bit"] == 0.125)
+        #expect(data.weekdayWords["sabbath"] == 6)
+        #expect(data.words(.nextAfter) == ["next"] && data.words(.nextWeek) == ["next week"] && data.words(.daySuffix) == ["th"])
+        #expect(data.clock.minutes == ["quarter hour": 15] && data.clock.shifts == ["half": -30])
+        #expect(data.clock.afterHourPast == ["and"] && data.clock.afterHourTo == ["less"])
+        #expect(data.clock.beforeHourPast == ["past"] && data.clock.beforeHourTo == ["to"])
+    }
+
+    @Test func badValuesAreReportedWithTheirPlace() {
+        let found = problems("""
+            language: en
+            numbers: {words: {minus: -1}}
+            currency: {parts: {whole: 1.5}}
+            dates:
+              weekdays: {funday: 8}
+              clock:
+                minutes: {hour: 60}
+                shifts: {none: 0}
+                after_hour: {pass: [and]}
+                befor_hour: {past: [past]}
+            """)
+        #expect(found == [
+            "2:26: words: 'minus' needs a number of zero or more",
+            "3:27: parts: 'whole' is a part of one unit, a number between 0 and 1 (0.1 for a tenth)",
+            "5:22: weekdays: 'funday' needs a weekday number, 1 (Monday) to 7 (Sunday)",
+            "10:5: unknown key 'befor_hour' in clock (did you mean 'before_hour'?)",
+            "7:21: clock minutes: 'hour' needs a number of minutes, 1 to 59",
+            "8:20: clock shifts: 'none' needs minutes to add (1 to 59) or take away (-1 to -59)",
+            "9:18: unknown key 'pass' in after_hour (did you mean 'past'?)",
+        ])
+    }
+}

@@ -101,10 +101,16 @@ int32_t cip_currency_codes(char *dst, int32_t capacity);
 #define CIP_CURRENCY_LONG_NAME 1      /* "US Dollar" */
 #define CIP_CURRENCY_PLURAL_ONE 2     /* "US dollar" */
 #define CIP_CURRENCY_PLURAL_OTHER 3   /* "US dollars" */
+#define CIP_CURRENCY_NARROW_SYMBOL 4  /* "$" for USD, CAD, AUD... alike, "£", "¥" */
 
 /* The name of a currency (3-letter ISO code, NUL-terminated) in a locale; returns the length,
  * 0 when ICU has none, or a negative status. */
 int32_t cip_currency_name(const char *code, const char *locale, int32_t style, uint16_t *dst, int32_t dstCapacity);
+/* The currency of every ISO 3166 region ICU knows, in ICU's order of regions: writes 3 ASCII
+ * letters per region into dst (three spaces for a region without one; no separators, no NUL).
+ * Returns how many regions there are, or CIP_BUFFER_TOO_SMALL when dst cannot hold 3 * count
+ * bytes. */
+int32_t cip_currency_regions(char *dst, int32_t capacity);
 /* Digits after the decimal point (2 for USD, 0 for JPY), or a negative status. */
 int32_t cip_currency_fraction_digits(const char *code);
 /* The currency of a locale, its likely region added ("en" -> en_Latn_US -> USD): writes three
@@ -126,6 +132,10 @@ int32_t cip_date_symbol_count(void *handle, int32_t kind);
 /* Writes symbol `index` of `kind` into dst; returns the length or a negative status. */
 int32_t cip_date_symbol(void *handle, int32_t kind, int32_t index, uint16_t *dst, int32_t dstCapacity);
 void cip_dates_close(void *handle);
+
+/* The first day of the week in a locale, its likely region added ("zh" -> CN -> Monday):
+ * 1 = Sunday ... 7 = Saturday, or a negative status. */
+int32_t cip_first_weekday(const char *locale);
 
 #ifdef __cplusplus
 }
