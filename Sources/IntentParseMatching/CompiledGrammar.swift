@@ -105,6 +105,8 @@ public struct GrammarTables: Sendable {
     /// App and vocabulary names (`PhraseSet.names`), where the language glues suffixes to
     /// names (`TokenRules.suffixes`); empty otherwise.
     var names: Set<String> = []
+    /// The last word of each of `names`.
+    var nameEnds: Set<String> = []
 
     /// Per intent name, the indexes of the apps that support it (in app order).
     let supportingApps: [String: [Int]]

@@ -158,6 +158,7 @@ struct Builder {
             output.phraseSets[index].names = nil
             output.phraseSets[index].dropTries()
         }
+        output.nameEnds = Set(output.names.compactMap { $0.components(separatedBy: PhraseSet.nameSeparator).last })
     }
 
     // MARK: nodes

@@ -48,7 +48,8 @@ public struct IntentMatcher: Sendable {
     public func match(_ text: String, context: MatchContext = MatchContext()) -> MatchResult {
         var tokenized = grammar.normalizer.tokenize(text)
         if grammar.normalizer.splitsSuffixes {
-            tokenized = grammar.normalizer.splittingSuffixes(tokenized, isName: { grammar.tables.names.contains($0.joined(separator: PhraseSet.nameSeparator)) },
+            tokenized = grammar.normalizer.splittingSuffixes(tokenized, endsName: { grammar.tables.nameEnds.contains($0) },
+                                                             isName: { grammar.tables.names.contains($0.joined(separator: PhraseSet.nameSeparator)) },
                                                              isWord: { grammar.tables.languageWords.id($0) != KeyTable.none })
         }
         var result = MatchResult(text: text, locale: grammar.locale, tokens: tokenized.tokens, interpretations: [], reason: nil)

@@ -24,6 +24,9 @@ public final class Normalizer: Sendable {
     /// `rules.suffixes` as keys, and the longest one's length in code units.
     private let suffixKeys: Set<String>
     private let longestSuffix: Int
+    /// The suffixes' loose keys, for a first look at a word's loose key.
+    private let suffixLooseKeys: Set<String>
+    private let longestLooseSuffix: Int
 
     public init(locale: String, rules: TokenRules = TokenRules()) {
         self.locale = locale
@@ -37,6 +40,12 @@ public final class Normalizer: Sendable {
         self.elisionKeys = Set(rules.elisions.map { String(utf16Units: Normalizer.folded(Array($0.utf16), turkic: turkic)) })
         self.suffixKeys = Set(rules.suffixes.map { String(utf16Units: Normalizer.folded(Array($0.utf16), turkic: turkic)) })
         self.longestSuffix = rules.suffixes.map(\.utf16.count).max() ?? 0
+        let looseSuffixes = suffixKeys.map { key in
+            let folded = Array(key.utf16)
+            return String(utf16Units: (turkic ? LatinKeys.turkic : LatinKeys.plain).keys(folded[...])?.loose ?? folded)
+        }
+        self.suffixLooseKeys = Set(looseSuffixes)
+        self.longestLooseSuffix = looseSuffixes.map(\.unicodeScalars.count).max() ?? 0
     }
 
     /// Whether ICU knows the transform `id` ("Traditional-Simplified", "Any-Latin"), for a
@@ -86,13 +95,17 @@ public final class Normalizer: Sendable {
     /// must be the name's: "Jungle Grillde", not "is done" for "To Do"); `isWord` whether a loose key is a
     /// word of the language. The longest suffix that leaves a name wins; a word that is a name
     /// or a word of the language itself is left whole ("liste" is not "List" + "e").
-    public func splittingSuffixes(_ text: TokenizedText, isName: ([String]) -> Bool, isWord: (String) -> Bool) -> TokenizedText {
+    ///
+    /// `endsName` is a quick first test: whether a loose key is the last word of some name or of
+    /// some name's first words (most words are not, and need no other look).
+    public func splittingSuffixes(_ text: TokenizedText, endsName: (String) -> Bool, isName: ([String]) -> Bool,
+                                  isWord: (String) -> Bool) -> TokenizedText {
         guard !suffixKeys.isEmpty else { return text }
         var tokens: [Token] = []
         var changed = false
         for token in text.tokens {
-            if token.kind == .word, !isName([token.looseKey]), !isWord(token.looseKey),
-               let pieces = suffixCut(token, in: text.utf16, after: tokens, isName: isName) {
+            if token.kind == .word, !endsName(token.looseKey) || !isName([token.looseKey]), !isWord(token.looseKey),
+               let pieces = suffixCut(token, in: text.utf16, after: tokens, endsName: endsName, isName: isName) {
                 tokens += pieces
                 changed = true
             } else {
@@ -105,9 +118,22 @@ public final class Normalizer: Sendable {
     /// Names of more words than this are not looked for before a cut word.
     static let longestNameBeforeSuffix = 6
 
-    private func suffixCut(_ word: Token, in utf16: [UInt16], after previous: [Token], isName: ([String]) -> Bool) -> [Token]? {
+    private func suffixCut(_ word: Token, in utf16: [UInt16], after previous: [Token], endsName: (String) -> Bool,
+                           isName: ([String]) -> Bool) -> [Token]? {
         let range = word.range
         guard range.upperBound <= utf16.count else { return nil }
+        // First on the loose key alone (no token made): most words end like a suffix, few
+        // begin with a name.
+        let scalars = word.looseKey.unicodeScalars
+        var mayCut = false
+        for length in stride(from: min(longestLooseSuffix, scalars.count - 1), through: 1, by: -1)
+        where suffixLooseKeys.contains(String(String.UnicodeScalarView(scalars.suffix(length)))) {
+            if endsName(String(String.UnicodeScalarView(scalars.dropLast(length)))) {
+                mayCut = true
+                break
+            }
+        }
+        guard mayCut else { return nil }
         let before = previous.suffix(Normalizer.longestNameBeforeSuffix).filter { !$0.isPunctuation }.map(\.looseKey)
         for length in stride(from: min(longestSuffix, range.count - 1), through: 1, by: -1) {
             let cut = range.upperBound - length
