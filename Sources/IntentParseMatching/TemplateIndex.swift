@@ -86,19 +86,18 @@ extension Builder {
             guard let rule = grammar.rules[name] else { return nil }
             return firstWords(rule.source.expression, depth: depth + 1)
         case .choice(let items), .permutation(let items):
-            // Any item of a permutation may come first, and it may be one that can be empty.
+            // Any item of a permutation may come first, and it may be one that can be empty: the
+            // permutation can be empty only when every item can, a choice when any can.
             var words = Clause()
-            var canBeEmpty: Bool?
+            var anyEmpty = false, allEmpty = true
             for item in items {
                 guard let first = firstWords(item, depth: depth + 1) else { return nil }
                 words.formUnion(first.words)
-                if case .choice = expression {
-                    canBeEmpty = (canBeEmpty ?? false) || first.canBeEmpty
-                } else {
-                    canBeEmpty = (canBeEmpty ?? true) && first.canBeEmpty
-                }
+                anyEmpty = anyEmpty || first.canBeEmpty
+                allEmpty = allEmpty && first.canBeEmpty
             }
-            return (words, canBeEmpty ?? true)
+            if case .choice = expression { return (words, anyEmpty) }
+            return (words, allEmpty)
         case .sequence(let items):
             var words = Clause()
             for item in items {
@@ -169,7 +168,7 @@ extension Builder {
         let words = caches.tokens(text).filter { !$0.isPunctuation }
         var clauses = words.map { [caches.word($0.looseKey)] as Clause }
         for (first, second) in zip(words, words.dropFirst()) where first.isHanCharacter && second.isHanCharacter {
-            clauses.append([caches.word(output.keyPairs.key(first.looseKey, second.looseKey))])
+            clauses.append([caches.word(KeyPairs.key(first.looseKey, second.looseKey))])
         }
         caches.literalClauses[text] = clauses
         return clauses
@@ -233,7 +232,7 @@ struct KeyPairs: Sendable {
     var isEmpty: Bool { ids.isEmpty }
 
     /// The pair's key: never a token's (tokens have no control characters).
-    func key(_ first: String, _ second: String) -> String { first + "\u{2}" + second }
+    static func key(_ first: String, _ second: String) -> String { first + "\u{2}" + second }
 
     /// The two keys of a pair's key; nil for any other key.
     static func parts(_ key: String) -> (String, String)? {

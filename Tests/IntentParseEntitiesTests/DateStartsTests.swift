@@ -20,6 +20,10 @@ import IntentParseNormalization
     private var parser: DateTimeParser? { EntityFixture.catalog.parser("dateTime") as? DateTimeParser }
 
     private func expectOnlyReadersLeftOutFindNothing(_ text: String, _ parser: DateTimeParser) {
+        DateStartsTests.expectOnlyReadersLeftOutFindNothing(text, parser, normalizer)
+    }
+
+    private static func expectOnlyReadersLeftOutFindNothing(_ text: String, _ parser: DateTimeParser, _ normalizer: Normalizer) {
         let tokenized = normalizer.tokenize(text)
         for position in tokenized.tokens.indices {
             let readers = parser.starts.readers(tokenized.tokens, at: position)
@@ -65,17 +69,7 @@ import IntentParseNormalization
         let separator = locale == "zh" ? "" : " "
         for first in fragments {
             for second in fragments {
-                let tokenized = fixture.normalizer.tokenize(first + separator + second)
-                for position in tokenized.tokens.indices {
-                    let readers = parser.starts.readers(tokenized.tokens, at: position)
-                    for bit in 0..<32 {
-                        let reader = DateReaders(rawValue: 1 << UInt32(bit))
-                        guard DateReaders.all.contains(reader), !readers.contains(reader) else { continue }
-                        var found: [(end: Int, piece: DatePiece)] = []
-                        parser.appendPieces(tokenized, at: position, readers: reader, first: true, to: &found)
-                        #expect(found.isEmpty, "\(first + separator + second) at \(position): reader \(reader.rawValue) left out but finds \(found.count)")
-                    }
-                }
+                DateStartsTests.expectOnlyReadersLeftOutFindNothing(first + separator + second, parser, fixture.normalizer)
             }
         }
     }

@@ -2,18 +2,20 @@ import Testing
 import IntentParseBase
 @testable import IntentParseEntities
 
-@Suite struct EntityDataLoaderTests {
-    /// The diagnostics of loading `text`, as "line:column: message".
-    private func problems(_ text: String) -> [String] {
-        do {
-            _ = try EntityDataLoader.load(text: text, locale: "en", file: "en.yaml")
-            return []
-        } catch let error as DiagnosticError {
-            return error.diagnostics.map { "\($0.location.line ?? 0):\($0.location.column ?? 0): \($0.message)" }
-        } catch {
-            return ["\(error)"]
-        }
+/// The diagnostics of loading `text` as English entity data, as "line:column: message".
+private func entityDataProblems(_ text: String) -> [String] {
+    do {
+        _ = try EntityDataLoader.load(text: text, locale: "en", file: "en.yaml")
+        return []
+    } catch let error as DiagnosticError {
+        return error.diagnostics.map { "\($0.location.line ?? 0):\($0.location.column ?? 0): \($0.message)" }
+    } catch {
+        return ["\(error)"]
     }
+}
+
+@Suite struct EntityDataLoaderTests {
+    private func problems(_ text: String) -> [String] { entityDataProblems(text) }
 
     @Test func theShippedFileLoads() {
         let data = EntityFixture.data
@@ -71,16 +73,7 @@ import IntentParseBase
 }
 
 @Suite struct EntityDataLoaderNewKeysTests {
-    private func problems(_ text: String) -> [String] {
-        do {
-            _ = try EntityDataLoader.load(text: text, locale: "en", file: "en.yaml")
-            return []
-        } catch let error as DiagnosticError {
-            return error.diagnostics.map { "\($0.location.line ?? 0):\($0.location.column ?? 0): \($0.message)" }
-        } catch {
-            return ["\(error)"]
-        }
-    }
+    private func problems(_ text: String) -> [String] { entityDataProblems(text) }
 
     @Test func clockWeekdaysPartsAndZero() throws {
         let data = try EntityDataLoader.load(text: """

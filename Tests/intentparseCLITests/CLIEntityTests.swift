@@ -28,10 +28,7 @@ import Testing
     @Test func badEntityDataExitsTwoWithFileLineAndCaret() throws {
         let temporary = try CLI.temporaryFolder()
         defer { CLI.remove(temporary) }
-        let folder = temporary.appendingPathComponent("Grammars/en")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("entities"), withIntermediateDirectories: true)
-        try Data("language: en\nintents:\n  INSendMessageIntent:\n    data:\n      - sentences: [\"text {content}\"]\nlists:\n  content: {wildcard: true}\n".utf8)
-            .write(to: folder.appendingPathComponent("messaging.yaml"))
+        let folder = try CLIEntityTests.englishGrammarFolder(in: temporary)
         try Data("language: en\nduration:\n  hours: [h]\n".utf8).write(to: folder.appendingPathComponent("entities/en.yaml"))
         let output = try CLI.run(["--grammars", folder.deletingLastPathComponent().path, "hello"])
         #expect(output.status == 2)
@@ -45,10 +42,7 @@ import Testing
     @Test func badClockDataExitsTwoWithFileLineAndCaret() throws {
         let temporary = try CLI.temporaryFolder()
         defer { CLI.remove(temporary) }
-        let folder = temporary.appendingPathComponent("Grammars/en")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("entities"), withIntermediateDirectories: true)
-        try Data("language: en\nintents:\n  INSendMessageIntent:\n    data:\n      - sentences: [\"text {content}\"]\nlists:\n  content: {wildcard: true}\n".utf8)
-            .write(to: folder.appendingPathComponent("messaging.yaml"))
+        let folder = try CLIEntityTests.englishGrammarFolder(in: temporary)
         try Data("language: en\ndates:\n  weekdays: {funday: 8}\n  clock:\n    shifts: {half: 0}\n    befor_hour: {past: [past]}\n".utf8)
             .write(to: folder.appendingPathComponent("entities/en.yaml"))
         let output = try CLI.run(["check", "--grammars", folder.deletingLastPathComponent().path])
@@ -73,5 +67,14 @@ import Testing
         let yuan = try value(of: "currencyAmount", in: chinese.lines.first ?? "") as? [String: Any]
         #expect(yuan?["amount"] as? Double == 20.5)
         #expect(yuan?["currencyCode"] as? String == "CNY")
+    }
+
+    /// `Grammars/en` in `temporary`, with one messaging template and an empty `entities/` folder.
+    private static func englishGrammarFolder(in temporary: URL) throws -> URL {
+        let folder = temporary.appendingPathComponent("Grammars/en")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("entities"), withIntermediateDirectories: true)
+        try Data("language: en\nintents:\n  INSendMessageIntent:\n    data:\n      - sentences: [\"text {content}\"]\nlists:\n  content: {wildcard: true}\n".utf8)
+            .write(to: folder.appendingPathComponent("messaging.yaml"))
+        return folder
     }
 }
