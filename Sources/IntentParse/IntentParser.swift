@@ -69,9 +69,29 @@ public struct IntentParser: Sendable {
         /// errors is skipped (`skippedApps`) and templates for intents no loaded app declares
         /// are set aside (`inactiveIntents`), unless `options.strict` makes both errors.
         public static func load(grammars grammarsURL: URL, vocabulary vocabularyURL: URL, options: Options = Options()) throws -> Sources {
+            try read(grammars: grammarsURL, vocabulary: vocabularyURL, options: options, compiler: nil).sources
+        }
+
+        /// One locale's files, read (and compiled when asked) on their own.
+        fileprivate struct LocaleLoad: Sendable {
+            var grammar: LanguageGrammar
+            var grammarDiagnostics: [Diagnostic]
+            var language: DialogueLanguage?
+            var data: EntityData?
+            var dataDiagnostics: [Diagnostic]
+            var compiled: Compiled?
+        }
+
+        fileprivate typealias Compiled = (entities: EntityCatalog, matcher: IntentMatcher)
+
+        /// `load`, and with a compiler each locale compiled as soon as its own files are read:
+        /// one task per locale from its first file to its tables, the largest first, so that
+        /// the cores stay busy until the last locale is done.
+        fileprivate static func read(grammars grammarsURL: URL, vocabulary vocabularyURL: URL, options: Options,
+                                     compiler: GrammarCompiler?) throws -> (sources: Sources, compiled: [String: Compiled]) {
+            DispatchQueue.global().async { Normalizer.prepareSharedTables() }
             var diagnostics: [Diagnostic] = []
             var apps: [AppVocabulary] = []
-            var grammars: [String: LanguageGrammar] = [:]
             var skipped: [SkippedApp] = []
             do {
                 let loaded = try VocabularyLoader(schema: .siriKit).loadSkippingBroken(directory: vocabularyURL)
@@ -83,44 +103,77 @@ public struct IntentParser: Sendable {
                 diagnostics += error.diagnostics
             }
             let schema = VocabularyLoader.schema(.siriKit, with: apps)
+            let loader = GrammarLoader(schema: schema, entities: EntityCatalog.names)
+            var locales: [String] = []
             do {
-                let loaded = try GrammarLoader(schema: schema, entities: EntityCatalog.names).load(directory: grammarsURL, locales: options.locales)
-                grammars = loaded.grammars
-                diagnostics += loaded.warnings
+                locales = try loader.localeFolders(directory: grammarsURL, locales: options.locales)
             } catch let error as DiagnosticError {
                 diagnostics += error.diagnostics
             }
-            let loader = GrammarLoader(schema: schema, entities: EntityCatalog.names)
+            let loadedApps = apps
+            let loads = Parallel.map(largestFirst(locales, in: grammarsURL)) { locale -> (String, LocaleLoad) in
+                let folder = grammarsURL.appendingPathComponent(locale)
+                var log = DiagnosticLog()
+                let grammar = loader.loadLocale(locale, folder: folder, log: &log)
+                // Dialogue and entity files are read on a grammar without errors only.
+                var dataLog = DiagnosticLog()
+                let language = log.hasErrors ? nil : DialogueLanguage.load(localeFolder: folder, grammar: grammar, log: &dataLog)
+                let data = log.hasErrors ? nil : EntityDataLoader.load(localeFolder: folder, locale: locale, log: &dataLog)
+                var load = LocaleLoad(grammar: grammar, grammarDiagnostics: log.diagnostics, language: language, data: data,
+                                      dataDiagnostics: dataLog.diagnostics, compiled: nil)
+                if let compiler, !log.hasErrors, !dataLog.hasErrors {
+                    let entities = EntityCatalog(locale: locale, data: data ?? EntityData(), rules: grammar.tokenRules)
+                    load.compiled = (entities, IntentMatcher(grammar: compiler.compile(grammar, apps: loadedApps, schema: schema, entities: entities)))
+                }
+                return (locale, load)
+            }
+            let byLocale = Dictionary(loads, uniquingKeysWith: { first, _ in first })
+            // Diagnostics in locale order: grammars first, then dialogue and entity files (only
+            // read when every grammar loaded).
+            let ordered = locales.compactMap { byLocale[$0] }
+            diagnostics += ordered.flatMap(\.grammarDiagnostics)
+            let grammarsLoaded = !ordered.contains { $0.grammarDiagnostics.contains { $0.severity == .error } }
+            let grammars = grammarsLoaded ? byLocale.mapValues(\.grammar) : [:]
             var inactive = loader.inactiveIntentWarnings(Array(grammars.values))
             if options.strict {
                 diagnostics += inactive.map { Diagnostic(.error, $0.location, $0.message) }
                 inactive = []
             }
-            // Each locale's dialogue and entity files read on their own, side by side.
-            let locales = grammars.keys.sorted()
-            let loadedGrammars = grammars
-            let perLocale = Parallel.map(locales) { locale -> (DialogueLanguage?, EntityData?, [Diagnostic]) in
-                var log = DiagnosticLog()
-                let folder = grammarsURL.appendingPathComponent(locale)
-                let language = loadedGrammars[locale].flatMap { DialogueLanguage.load(localeFolder: folder, grammar: $0, log: &log) }
-                let data = EntityDataLoader.load(localeFolder: folder, locale: locale, log: &log)
-                return (language, data, log.diagnostics)
-            }
             var languages: [String: DialogueLanguage] = [:]
             var entityData: [String: EntityData] = [:]
-            for (locale, (language, data, found)) in zip(locales, perLocale) {
-                languages[locale] = language
-                entityData[locale] = data
-                diagnostics += found
+            if grammarsLoaded {
+                for locale in locales {
+                    guard let load = byLocale[locale] else { continue }
+                    languages[locale] = load.language
+                    entityData[locale] = load.data
+                    diagnostics += load.dataDiagnostics
+                }
             }
             if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(diagnostics) }
-            return Sources(schema: schema, apps: apps, grammars: grammars, dialogueLanguages: languages, entityData: entityData,
-                           warnings: diagnostics, skippedApps: skipped, inactiveIntents: inactive)
+            let sources = Sources(schema: schema, apps: apps, grammars: grammars, dialogueLanguages: languages, entityData: entityData,
+                                  warnings: diagnostics, skippedApps: skipped, inactiveIntents: inactive)
+            return (sources, byLocale.compactMapValues(\.compiled))
+        }
+
+        /// Locales ordered by the size of their folders' files, largest first.
+        private static func largestFirst(_ locales: [String], in grammarsURL: URL) -> [String] {
+            let sizes = locales.map { locale -> Int in
+                let folder = grammarsURL.appendingPathComponent(locale)
+                let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.fileSizeKey])
+                return (files?.allObjects as? [URL] ?? []).reduce(0) { total, url in
+                    total + ((try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? nil ?? 0)
+                }
+            }
+            return zip(locales, sizes).sorted { $0.1 > $1.1 }.map(\.0)
         }
     }
 
     public init(grammars grammarsURL: URL, vocabulary vocabularyURL: URL, options: Options = Options()) throws {
-        try self.init(sources: .load(grammars: grammarsURL, vocabulary: vocabularyURL, options: options), options: options)
+        let compiler = GrammarCompiler(learnFromExamples: options.learnFromExamples)
+        let (sources, compiled) = try Sources.read(grammars: grammarsURL, vocabulary: vocabularyURL, options: options, compiler: compiler)
+        try self.init(schema: sources.schema, apps: sources.apps, grammars: sources.grammars, dialogueLanguages: sources.dialogueLanguages,
+                      entityData: sources.entityData, warnings: sources.warnings, skippedApps: sources.skippedApps,
+                      inactiveIntents: sources.inactiveIntents, compiled: compiled, options: options)
     }
 
     /// The same grammars and apps compiled with other options (no re-reading of files).
@@ -142,6 +195,15 @@ public struct IntentParser: Sendable {
                 dialogueLanguages: [String: DialogueLanguage] = [:], entityData: [String: EntityData] = [:],
                 warnings: [Diagnostic] = [], skippedApps: [SkippedApp] = [], inactiveIntents: [Diagnostic] = [],
                 options: Options = Options()) throws {
+        try self.init(schema: schema, apps: apps, grammars: grammars, dialogueLanguages: dialogueLanguages, entityData: entityData,
+                      warnings: warnings, skippedApps: skippedApps, inactiveIntents: inactiveIntents, compiled: [:], options: options)
+    }
+
+    /// Compiles the grammars that `compiled` does not hold already.
+    private init(schema: Schema, apps: [AppVocabulary], grammars: [String: LanguageGrammar],
+                 dialogueLanguages: [String: DialogueLanguage], entityData: [String: EntityData],
+                 warnings: [Diagnostic], skippedApps: [SkippedApp], inactiveIntents: [Diagnostic],
+                 compiled done: [String: Sources.Compiled], options: Options) throws {
         self.schema = schema
         self.dialogueLanguages = dialogueLanguages
         self.entityData = entityData
@@ -155,6 +217,7 @@ public struct IntentParser: Sendable {
         // locales compile side by side, one per core.
         let locales = grammars.keys.sorted()
         let compiled = Parallel.map(locales) { locale -> (EntityCatalog, IntentMatcher) in
+            if let done = done[locale] { return done }
             let grammar = grammars[locale] ?? LanguageGrammar(locale: locale)
             let entities = EntityCatalog(locale: locale, data: entityData[locale] ?? EntityData(), rules: grammar.tokenRules)
             return (entities, IntentMatcher(grammar: compiler.compile(grammar, apps: apps, schema: schema, entities: entities)))

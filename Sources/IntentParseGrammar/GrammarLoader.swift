@@ -19,18 +19,8 @@ public struct GrammarLoader: Sendable {
     /// like the locale or like its language: `en-US` loads `en/`).
     public func load(directory: URL, locales: [String]? = nil) throws -> (grammars: [String: LanguageGrammar], warnings: [Diagnostic]) {
         var log = DiagnosticLog()
-        let fm = FileManager.default
-        var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw DiagnosticError([.error(SourceLocation(file: directory.path), "grammar folder not found")])
-        }
         var grammars: [String: LanguageGrammar] = [:]
-        let folders = ((try? fm.contentsOfDirectory(atPath: directory.path)) ?? []).sorted().filter { name in
-            !name.hasPrefix(".") && fm.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory) && isDirectory.boolValue
-        }
-        let wanted = locales.map { locales in
-            folders.filter { folder in locales.contains { $0 == folder || Normalizer.language(of: $0) == folder } }
-        } ?? folders
+        let wanted = try localeFolders(directory: directory, locales: locales)
         // Each locale reads and checks on its own; their diagnostics keep the locales' order.
         let loaded = Parallel.map(wanted) { locale -> (LanguageGrammar, [Diagnostic]) in
             var own = DiagnosticLog()
@@ -41,13 +31,29 @@ public struct GrammarLoader: Sendable {
             grammars[locale] = grammar
             log.append(contentsOf: diagnostics)
         }
-        if let locales, grammars.isEmpty {
-            log.error(SourceLocation(file: directory.path), "no grammar folder for locale \(locales.map { "'\($0)'" }.joined(separator: ", ")); the folder has \(folders.isEmpty ? "none" : folders.joined(separator: ", "))")
-        } else if grammars.isEmpty {
-            log.error(SourceLocation(file: directory.path), "no locale folders (such as en/) with grammar files")
-        }
         try log.throwIfErrors()
         return (grammars, log.diagnostics)
+    }
+
+    /// The locale folders of `directory` to load, in name order: every one, or those of
+    /// `locales`. Throws when the folder is missing or there is nothing to load.
+    public func localeFolders(directory: URL, locales: [String]? = nil) throws -> [String] {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw DiagnosticError([.error(SourceLocation(file: directory.path), "grammar folder not found")])
+        }
+        let folders = ((try? fm.contentsOfDirectory(atPath: directory.path)) ?? []).sorted().filter { name in
+            !name.hasPrefix(".") && fm.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        let wanted = locales.map { locales in
+            folders.filter { folder in locales.contains { $0 == folder || Normalizer.language(of: $0) == folder } }
+        } ?? folders
+        if !wanted.isEmpty { return wanted }
+        if let locales {
+            throw DiagnosticError([.error(SourceLocation(file: directory.path), "no grammar folder for locale \(locales.map { "'\($0)'" }.joined(separator: ", ")); the folder has \(folders.isEmpty ? "none" : folders.joined(separator: ", "))")])
+        }
+        throw DiagnosticError([.error(SourceLocation(file: directory.path), "no locale folders (such as en/) with grammar files")])
     }
 
     /// Loads and validates one locale's files.

@@ -15,17 +15,36 @@ extension Expression {
             return rule.source.expression.phrases(rules: rules, depth: depth + 1)
         case .optional(let inner): return [""] + inner.phrases(rules: rules, depth: depth + 1)
         case .choice(let items):
-            return Array(items.flatMap { $0.phrases(rules: rules, depth: depth + 1) }.prefix(limit))
+            return Expression.joined(items.lazy.map { $0.phrases(rules: rules, depth: depth + 1) }, limit: limit)
         case .sequence(let items):
-            return items.reduce([""]) { partial, item in
+            var partial = [""]
+            for item in items {
                 let next = item.phrases(rules: rules, depth: depth + 1)
-                return Array(partial.lazy.flatMap { head in next.map { head + " " + $0 } }.prefix(limit))
+                var combined: [String] = []
+                combined.reserveCapacity(Swift.min(limit, partial.count * next.count))
+                heads: for head in partial {
+                    for tail in next {
+                        combined.append(head + " " + tail)
+                        if combined.count == limit { break heads }
+                    }
+                }
+                partial = combined
             }
+            return partial
         case .permutation(let items):
-            return Array(Expression.orderings(items).flatMap {
-                Expression.sequence($0).phrases(rules: rules, depth: depth + 1)
-            }.prefix(limit))
+            return Expression.joined(Expression.orderings(items).lazy.map { Expression.sequence($0).phrases(rules: rules, depth: depth + 1) },
+                                     limit: limit)
         }
+    }
+
+    /// The lists one after another, cut at `limit` (the lists after the cut are not made).
+    private static func joined(_ lists: some Sequence<[String]>, limit: Int) -> [String] {
+        var result: [String] = []
+        for list in lists {
+            result += list
+            if result.count >= limit { return Array(result.prefix(limit)) }
+        }
+        return result
     }
 
     /// Every order of the items (at most 5! = 120; the validator bounds the item count).

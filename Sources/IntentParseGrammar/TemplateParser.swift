@@ -9,6 +9,9 @@ import Foundation
 ///
 /// `\` escapes the next character. Nesting is limited (`maxDepth`) so adversarial templates fail
 /// with a diagnostic instead of exhausting the stack.
+///
+/// The parser reads the template's UTF-8 bytes: every syntax character is ASCII, so text runs
+/// are copied as bytes and become strings once, when a run ends.
 public struct TemplateParser {
     public struct Failure: Error, Sendable, Equatable {
         public var message: String
@@ -18,31 +21,47 @@ public struct TemplateParser {
 
     public static let maxDepth = 32
 
-    private let chars: [Unicode.Scalar]
+    private let bytes: [UInt8]
+    /// Byte offset of the next unread byte.
     private var position = 0
     private var depth = 0
+    /// A byte offset and its offset in scalars, where `scalarOffset` last stopped.
+    private var scalarCursor = (byte: 0, scalar: 0)
 
     public static func parse(_ template: String) throws(Failure) -> Expression {
-        var parser = TemplateParser(chars: Array(template.unicodeScalars))
+        var parser = TemplateParser(bytes: Array(template.utf8))
         let expression = try parser.parseChoices(closing: nil)
-        if parser.position < parser.chars.count {
-            throw Failure(message: "unexpected '\(parser.chars[parser.position])' with no opening bracket", offset: parser.position)
+        if let c = parser.current {
+            throw parser.failure("unexpected '\(Unicode.Scalar(c))' with no opening bracket", at: parser.position)
         }
         return expression
     }
 
-    private init(chars: [Unicode.Scalar]) { self.chars = chars }
+    private init(bytes: [UInt8]) { self.bytes = bytes }
 
-    private var current: Unicode.Scalar? { position < chars.count ? chars[position] : nil }
+    private var current: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    /// The offset in Unicode scalars of a byte offset (diagnostics count scalars). Offsets are
+    /// asked for in increasing order while parsing, so counting resumes where it stopped.
+    private mutating func scalarOffset(_ byteOffset: Int) -> Int {
+        if byteOffset < scalarCursor.byte { scalarCursor = (0, 0) }
+        let scalars = bytes[scalarCursor.byte..<byteOffset].reduce(scalarCursor.scalar) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        scalarCursor = (byteOffset, scalars)
+        return scalars
+    }
+
+    private mutating func failure(_ message: String, at byteOffset: Int) -> Failure {
+        Failure(message: message, offset: scalarOffset(byteOffset))
+    }
 
     /// Parses `a|b|c` up to the closing bracket (not consumed). A `;` makes a permutation.
-    private mutating func parseChoices(closing: Unicode.Scalar?) throws(Failure) -> Expression {
+    private mutating func parseChoices(closing: UInt8?) throws(Failure) -> Expression {
         var permutationItems: [Expression] = []
         var choices: [Expression] = [try parseSequence()]
-        while let c = current, c == "|" || c == ";" {
+        while let c = current, c == UInt8(ascii: "|") || c == UInt8(ascii: ";") {
             position += 1
-            if c == ";" {
-                guard closing != nil else { throw Failure(message: "';' (permutation) is only allowed inside ( )", offset: position - 1) }
+            if c == UInt8(ascii: ";") {
+                guard closing != nil else { throw failure("';' (permutation) is only allowed inside ( )", at: position - 1) }
                 permutationItems.append(TemplateParser.collapse(choices))
                 choices = []
             }
@@ -62,84 +81,87 @@ public struct TemplateParser {
     private struct Piece {
         var expression: Expression
         var gluedToPrevious: Bool
-        /// Scalar offset where the piece starts, for diagnostics.
+        /// Byte offset where the piece starts, for diagnostics.
         var offset: Int
     }
 
     private mutating func parseSequence() throws(Failure) -> Expression {
         var pieces: [Piece] = []
-        var text = ""
+        var text: [UInt8] = []
         var textStart = position
         /// The last thing read ended with a letter or a bracket, not a space.
         var touching = false
         func flush() {
             defer {
-                text = ""
+                text.removeAll(keepingCapacity: true)
                 textStart = position
             }
-            guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
+            let spaces = UTF8Spaces(text)
+            guard spaces.hasNonSpace(text.startIndex..<text.endIndex) else {
                 if !text.isEmpty { touching = false }
                 return
             }
-            let leadingSpace = text.unicodeScalars.first?.properties.isWhitespace ?? false
-            var body = Substring(text)
+            var body = text.startIndex..<text.endIndex
             // A first word touching the item before it is a piece of its own.
-            if touching && !leadingSpace && !pieces.isEmpty {
-                let end = body.unicodeScalars.firstIndex { $0.properties.isWhitespace } ?? body.endIndex
-                pieces.append(Piece(expression: .words(String(body[..<end])), gluedToPrevious: true, offset: textStart))
-                body = body[end...]
+            if touching && !spaces.startsWithSpace && !pieces.isEmpty {
+                let end = spaces.firstSpace(in: body) ?? body.upperBound
+                pieces.append(Piece(expression: .words(spaces.string(body.lowerBound..<end)), gluedToPrevious: true, offset: textStart))
+                body = end..<body.upperBound
             }
-            if body.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) {
-                pieces.append(Piece(expression: .words(String(body)), gluedToPrevious: false, offset: textStart))
+            if spaces.hasNonSpace(body) {
+                pieces.append(Piece(expression: .words(spaces.string(body)), gluedToPrevious: false, offset: textStart))
             }
-            touching = !(text.unicodeScalars.last?.properties.isWhitespace ?? false)
+            touching = !spaces.endsWithSpace
         }
         func append(_ expression: Expression, at offset: Int) {
             // The last word of a text touching this group is a piece of its own.
-            if touching, let last = pieces.last, case .words(let words) = last.expression,
-               let space = words.unicodeScalars.lastIndex(where: { $0.properties.isWhitespace }) {
-                let head = String(words.unicodeScalars[...space])
-                let tail = String(words.unicodeScalars[words.unicodeScalars.index(after: space)...])
-                pieces.removeLast()
-                if head.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) {
-                    pieces.append(Piece(expression: .words(head), gluedToPrevious: last.gluedToPrevious, offset: last.offset))
+            if touching, let last = pieces.last, case .words(let words) = last.expression {
+                let utf8 = Array(words.utf8)
+                let spaces = UTF8Spaces(utf8)
+                if let space = spaces.lastSpace {
+                    let head = utf8.startIndex..<space.upperBound
+                    pieces.removeLast()
+                    if spaces.hasNonSpace(head) {
+                        pieces.append(Piece(expression: .words(spaces.string(head)), gluedToPrevious: last.gluedToPrevious, offset: last.offset))
+                    }
+                    pieces.append(Piece(expression: .words(spaces.string(space.upperBound..<utf8.endIndex)), gluedToPrevious: false, offset: last.offset))
                 }
-                pieces.append(Piece(expression: .words(tail), gluedToPrevious: false, offset: last.offset))
             }
             pieces.append(Piece(expression: expression, gluedToPrevious: touching && !pieces.isEmpty, offset: offset))
             touching = true
         }
         while let c = current {
             switch c {
-            case "|", ";", ")", "]":
+            case UInt8(ascii: "|"), UInt8(ascii: ";"), UInt8(ascii: ")"), UInt8(ascii: "]"):
                 flush()
-                return try TemplateParser.joinWords(pieces)
-            case "(", "[":
+                return try joinWords(pieces)
+            case UInt8(ascii: "("), UInt8(ascii: "["):
                 flush()
                 let open = position
-                append(try parseGroup(optional: c == "["), at: open)
-            case "{":
+                append(try parseGroup(optional: c == UInt8(ascii: "[")), at: open)
+            case UInt8(ascii: "{"):
                 flush()
                 let open = position
                 append(try parseSlot(), at: open)
-            case "<":
+            case UInt8(ascii: "<"):
                 flush()
                 let open = position
                 append(try parseRule(), at: open)
-            case "}", ">":
-                throw Failure(message: "unexpected '\(c)' with no opening bracket", offset: position)
-            case "\\":
+            case UInt8(ascii: "}"), UInt8(ascii: ">"):
+                throw failure("unexpected '\(Unicode.Scalar(c))' with no opening bracket", at: position)
+            case UInt8(ascii: "\\"):
                 position += 1
-                guard let escaped = current else { throw Failure(message: "'\\' at the end of the template", offset: position - 1) }
-                text.unicodeScalars.append(escaped)
-                position += 1
+                guard position < bytes.count else { throw failure("'\\' at the end of the template", at: position - 1) }
+                let end = position + UTF8Spaces.scalarLength(bytes[position])
+                text += bytes[position..<min(end, bytes.count)]
+                position = end
             default:
-                text.unicodeScalars.append(c)
+                text.append(c)
                 position += 1
             }
         }
         flush()
-        return try TemplateParser.joinWords(pieces)
+        return try joinWords(pieces)
     }
 
     /// Most spellings one word may expand to (`batter(y|ies)` has two).
@@ -148,16 +170,16 @@ public struct TemplateParser {
     /// Turns runs of touching pieces into one choice of whole words: `fan[s]` is "fan" or
     /// "fans", `liste(yi|ye)` is "listeyi" or "listeye" (hassil's meaning). A run that holds a
     /// slot or a rule (`{name}['s]`) stays a sequence of separate words.
-    private static func joinWords(_ pieces: [Piece]) throws(Failure) -> Expression {
+    private mutating func joinWords(_ pieces: [Piece]) throws(Failure) -> Expression {
         var items: [Expression] = []
         var index = 0
         while index < pieces.count {
             var end = index + 1
             while end < pieces.count, pieces[end].gluedToPrevious { end += 1 }
             let run = pieces[index..<end]
-            if run.count > 1, let spellings = wordVariants(run.map(\.expression)) {
-                guard spellings.count <= maxWordVariants else {
-                    throw Failure(message: "a word with \(spellings.count) spellings; use at most \(maxWordVariants)", offset: pieces[index].offset)
+            if run.count > 1, let spellings = TemplateParser.wordVariants(run.map(\.expression)) {
+                guard spellings.count <= TemplateParser.maxWordVariants else {
+                    throw failure("a word with \(spellings.count) spellings; use at most \(TemplateParser.maxWordVariants)", at: pieces[index].offset)
                 }
                 let words = spellings.filter { !$0.isEmpty }
                 let choice: Expression = words.count == 1 ? .words(words[0]) : .choice(words.map { .words($0) })
@@ -215,16 +237,16 @@ public struct TemplateParser {
 
     private mutating func parseGroup(optional: Bool) throws(Failure) -> Expression {
         let open = position
-        let closing: Unicode.Scalar = optional ? "]" : ")"
+        let closing = UInt8(ascii: optional ? "]" : ")")
         depth += 1
         guard depth <= TemplateParser.maxDepth else {
-            throw Failure(message: "brackets nested more than \(TemplateParser.maxDepth) deep", offset: open)
+            throw failure("brackets nested more than \(TemplateParser.maxDepth) deep", at: open)
         }
         position += 1
         let inner = try parseChoices(closing: closing)
         guard current == closing else {
-            let found = current.map { "'\($0)'" } ?? "the end of the template"
-            throw Failure(message: "'\(chars[open])' is never closed: expected '\(closing)', found \(found)", offset: open)
+            let found = current.map { "'\(Unicode.Scalar($0))'" } ?? "the end of the template"
+            throw failure("'\(Unicode.Scalar(bytes[open]))' is never closed: expected '\(Unicode.Scalar(closing))', found \(found)", at: open)
         }
         position += 1
         depth -= 1
@@ -234,12 +256,18 @@ public struct TemplateParser {
     /// `{list}` or `{list:slot}`.
     private mutating func parseSlot() throws(Failure) -> Expression {
         let open = position
-        let body = try readName(closing: "}", what: "slot")
-        let parts = body.split(separator: ":", omittingEmptySubsequences: false).map { TemplateParser.trimmingSpaces($0) }
-        guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty }) else {
-            throw Failure(message: "a slot is {list} or {list:slot}, not {\(body)}", offset: open)
+        let body = try readName(closing: UInt8(ascii: "}"), what: "slot")
+        var parts: [String] = []
+        var start = body.lowerBound
+        for index in body where bytes[index] == UInt8(ascii: ":") {
+            parts.append(TemplateParser.trimmingSpaces(String(decoding: bytes[start..<index], as: UTF8.self)))
+            start = index + 1
         }
-        return .slot(list: parts[0], slot: parts.count == 2 ? parts[1] : parts[0], offset: open)
+        parts.append(TemplateParser.trimmingSpaces(String(decoding: bytes[start..<body.upperBound], as: UTF8.self)))
+        guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty }) else {
+            throw failure("a slot is {list} or {list:slot}, not {\(String(decoding: bytes[body], as: UTF8.self))}", at: open)
+        }
+        return .slot(list: parts[0], slot: parts.count == 2 ? parts[1] : parts[0], offset: scalarOffset(open))
     }
 
     /// Without leading and trailing spaces and tabs (what Foundation's `.whitespaces` trims,
@@ -252,27 +280,102 @@ public struct TemplateParser {
 
     private mutating func parseRule() throws(Failure) -> Expression {
         let open = position
-        let name = TemplateParser.trimmingSpaces(try readName(closing: ">", what: "rule"))
-        guard !name.isEmpty else { throw Failure(message: "empty rule name <>", offset: open) }
-        return .rule(name, offset: open)
+        let body = try readName(closing: UInt8(ascii: ">"), what: "rule")
+        let name = TemplateParser.trimmingSpaces(String(decoding: bytes[body], as: UTF8.self))
+        guard !name.isEmpty else { throw failure("empty rule name <>", at: open) }
+        return .rule(name, offset: scalarOffset(open))
     }
 
-    /// Reads up to `closing` (consumed) after the opening character.
-    private mutating func readName(closing: Unicode.Scalar, what: String) throws(Failure) -> String {
+    /// Reads up to `closing` (consumed) after the opening character; returns the bytes between.
+    private mutating func readName(closing: UInt8, what: String) throws(Failure) -> Range<Int> {
         let open = position
         position += 1
-        var name = ""
+        let start = position
         while let c = current, c != closing {
-            if "()[]{}<>|;".unicodeScalars.contains(c) {
-                throw Failure(message: "unexpected '\(c)' inside a \(what) name", offset: position)
+            switch c {
+            case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+                 UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: ";"):
+                throw failure("unexpected '\(Unicode.Scalar(c))' inside a \(what) name", at: position)
+            default:
+                position += 1
             }
-            name.unicodeScalars.append(c)
-            position += 1
         }
         guard current == closing else {
-            throw Failure(message: "'\(chars[open])' is never closed: expected '\(closing)'", offset: open)
+            throw failure("'\(Unicode.Scalar(bytes[open]))' is never closed: expected '\(Unicode.Scalar(closing))'", at: open)
         }
         position += 1
-        return name
+        return start..<(position - 1)
     }
+}
+
+/// Unicode white space in a UTF-8 buffer, as `Unicode.Scalar.Properties.isWhitespace` decides
+/// it, without decoding ASCII.
+private struct UTF8Spaces {
+    let bytes: [UInt8]
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// How many bytes the scalar starting with `lead` takes.
+    static func scalarLength(_ lead: UInt8) -> Int {
+        switch lead {
+        case ..<0x80: 1
+        case 0xF0...: 4
+        case 0xE0...: 3
+        default: 2
+        }
+    }
+
+    /// Whether the scalar at `index` is white space, and where the next scalar starts.
+    private func scalar(at index: Int) -> (isSpace: Bool, end: Int) {
+        let lead = bytes[index]
+        if lead < 0x80 { return (lead == 0x20 || (0x09...0x0D).contains(lead), index + 1) }
+        let end = min(index + UTF8Spaces.scalarLength(lead), bytes.count)
+        let scalar = String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars.first
+        return (scalar?.properties.isWhitespace ?? false, end)
+    }
+
+    /// Start of the scalar that ends at `end`.
+    private func scalarStart(before end: Int) -> Int {
+        var start = end - 1
+        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return start
+    }
+
+    func hasNonSpace(_ range: Range<Int>) -> Bool {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let (isSpace, end) = scalar(at: index)
+            if !isSpace { return true }
+            index = end
+        }
+        return false
+    }
+
+    /// Byte offset of the first white-space scalar in `range`.
+    func firstSpace(in range: Range<Int>) -> Int? {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let (isSpace, end) = scalar(at: index)
+            if isSpace { return index }
+            index = end
+        }
+        return nil
+    }
+
+    /// The bytes of the last white-space scalar.
+    var lastSpace: Range<Int>? {
+        var end = bytes.count
+        while end > 0 {
+            let start = scalarStart(before: end)
+            if scalar(at: start).isSpace { return start..<end }
+            end = start
+        }
+        return nil
+    }
+
+    var startsWithSpace: Bool { !bytes.isEmpty && scalar(at: 0).isSpace }
+
+    var endsWithSpace: Bool { !bytes.isEmpty && scalar(at: scalarStart(before: bytes.count)).isSpace }
+
+    func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
 }

@@ -52,20 +52,18 @@ enum ICUText {
     }
 }
 
-/// A transliterator opened on first use (some of ICU's load large tables when opened or first
-/// applied), then shared.
-final class LazyTransliterator: @unchecked Sendable {
-    private let id: String
-    private let lock = Lock()
-    private var opened: Transliterator??
+/// Transliterators by id, opened once per process and shared by every normalizer (opening one
+/// parses its rules: Any-Latin takes tens of millions of instructions).
+enum SharedTransliterators {
+    private static let lock = Lock()
+    nonisolated(unsafe) private static var opened: [String: Transliterator?] = [:]
 
-    init(id: String) { self.id = id }
-
-    var transliterator: Transliterator? {
+    /// The transliterator `id`, or nil when ICU does not know it.
+    static func transliterator(_ id: String) -> Transliterator? {
         lock.withLock {
-            if let opened { return opened }
+            if let known = opened[id] { return known }
             let made = Transliterator(id: id)
-            opened = .some(made)
+            opened[id] = .some(made)
             return made
         }
     }

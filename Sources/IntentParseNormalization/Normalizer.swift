@@ -14,12 +14,12 @@ public final class Normalizer: Sendable {
     /// `rules.elisions` as keys (case-folded, apostrophes unified).
     private let elisionKeys: Set<String>
     private let segmenter: WordSegmenter?
-    /// ICU's Any-Latin, opened when a word of another script than Latin or Han first comes.
-    private let romanizer = LazyTransliterator(id: "Any-Latin")
     /// `rules.transform`, opened, and what it makes of single characters (most of what it does:
     /// Traditional-Simplified maps one character to one), so that a run of Han characters
     /// needs no ICU call.
     private let transform: Transliterator?
+    /// ICU's Any-Latin, opened when a word of another script than Latin or Han first comes.
+    private static let romanizer = SharedTransliterators.transliterator("Any-Latin")
     private let transformedUnits: [UInt16: UInt16]
     /// `rules.suffixes` as keys, and the longest one's length in code units.
     private let suffixKeys: Set<String>
@@ -34,7 +34,7 @@ public final class Normalizer: Sendable {
         // Languages whose capital I lowers to dotless ı (Turkish, Azerbaijani), as ICU knows them.
         self.turkic = ICUText.lowercase([0x49], locale: locale.replacingOccurrences(of: "-", with: "_")) == [0x131]
         self.segmenter = WordSegmenter(locale: locale.replacingOccurrences(of: "-", with: "_"))
-        self.transform = rules.transform.flatMap { Transliterator(id: $0) }
+        self.transform = rules.transform.flatMap { SharedTransliterators.transliterator($0) }
         self.transformedUnits = transform?.singleUnitMappings() ?? [:]
         let turkic = self.turkic
         self.elisionKeys = Set(rules.elisions.map { String(utf16Units: Normalizer.folded(Array($0.utf16), turkic: turkic)) })
@@ -48,9 +48,16 @@ public final class Normalizer: Sendable {
         self.longestLooseSuffix = looseSuffixes.map(\.unicodeScalars.count).max() ?? 0
     }
 
+    /// Builds the process-wide tables every normalizer shares (the Latin letters' keys, made by
+    /// ICU's transliterators, whose registry ICU builds on first use). Loading calls this on
+    /// another thread while it reads files, so that no locale waits for the tables later.
+    public static func prepareSharedTables() {
+        _ = LatinKeys.plain
+    }
+
     /// Whether ICU knows the transform `id` ("Traditional-Simplified", "Any-Latin"), for a
     /// grammar's `tokens.transform`.
-    public static func isTransform(_ id: String) -> Bool { Transliterator(id: id) != nil }
+    public static func isTransform(_ id: String) -> Bool { SharedTransliterators.transliterator(id) != nil }
 
     /// The language subtag of a locale id: "zh-Hans" → "zh", "en_US" → "en".
     public static func language(of locale: String) -> String {
@@ -346,7 +353,7 @@ public final class Normalizer: Sendable {
         // Other scripts than Latin and Han are keyed in Latin letters (ICU's Any-Latin), so a
         // name matches whichever of the two it is typed in: "Борис" and "Boris", "Бобо" and
         // "Bobo". Han keeps its characters: one syllable's romanization stands for many.
-        if units.contains(where: { $0 >= 0x80 }), ICUText.hasOtherScript(units), let romanizer = romanizer.transliterator {
+        if units.contains(where: { $0 >= 0x80 }), ICUText.hasOtherScript(units), let romanizer = Normalizer.romanizer {
             units = ICUText.stripMarks(romanizer.apply(units)) ?? units
         }
         if units.contains(where: { $0 >= 0x80 }), let latinToASCII = Normalizer.latinToASCII {

@@ -6,7 +6,7 @@ import IntentParseSchema
 ///
 /// Validates eagerly and reports every problem at once: a malformed plist, a value of the wrong
 /// type, an intent or parameter the schema does not know, an unknown vocabulary type.
-public struct VocabularyLoader {
+public struct VocabularyLoader: Sendable {
     public let schema: Schema
 
     public init(schema: Schema) { self.schema = schema }
@@ -37,11 +37,17 @@ public struct VocabularyLoader {
         var accepted = AcceptedApps()
         var warnings: [Diagnostic] = []
         var skipped: [SkippedApp] = []
-        for entry in entries.sorted() where !entry.hasPrefix(".") {
-            let folder = directory.appendingPathComponent(entry)
-            guard fm.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+        let folders = entries.sorted().filter { !$0.hasPrefix(".") }.map { directory.appendingPathComponent($0) }.filter { folder in
+            fm.fileExists(atPath: folder.path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+        // Apps read side by side; clashes between them are checked afterwards, in folder order.
+        let loaded = Parallel.map(folders) { folder -> (AppVocabulary?, DiagnosticLog) in
             var log = DiagnosticLog()
             let app = loadApp(folder: folder, log: &log)
+            return (app, log)
+        }
+        for (folder, (app, appLog)) in zip(folders, loaded) {
+            var log = appLog
             if let app { accepted.checkClashes(app, log: &log) }
             if let app, !log.hasErrors {
                 accepted.add(app)
