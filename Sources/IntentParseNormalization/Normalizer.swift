@@ -374,15 +374,23 @@ public final class Normalizer: Sendable {
         unit == 0x20 || (0x09...0x0D).contains(unit) || unit == 0xA0 || unit == 0x3000 || (0x2000...0x200B).contains(unit)
     }
 
-    /// Segments of plain ASCII text, where ICU's word boundaries are known without asking it:
-    /// runs of letters or of digits between spaces, and the marks `, . ? ! ' " : ; ( ) -` each
-    /// on its own. Nil (ICU segments it) for anything else: other characters, letters next to
-    /// digits ("5k"), or `, . ' : ;` between two letters or digits ("don't", "6:30", "1,000"),
-    /// which ICU may join into one word. Most utterances and nearly all names take this path.
+    /// Segments of plain Latin text, where ICU's word boundaries are known without asking it:
+    /// runs of letters (ASCII and the Latin blocks U+00C0–U+024F and U+1E00–U+1EFF: "çalışma",
+    /// "réserve") or of digits between spaces, an apostrophe between two letters inside the word
+    /// ("don't", "Bobo'ya", as ICU's rules WB6 and WB7 join them), and the marks
+    /// `, . ? ! ' ’ " : ; ( ) -` each on its own. Nil (ICU segments it) for anything else: other
+    /// characters (combining marks among them), letters next to digits ("5k"), or `, . ' : ;`
+    /// between two digits or a digit and a letter ("6:30", "1,000"), or `, . : ;` between two
+    /// letters, which ICU may join into one word. Most utterances and nearly all names take
+    /// this path.
     static func plainSegments(_ utf16: [UInt16]) -> [WordSegmenter.Segment]? {
-        func isAlphanumeric(_ unit: UInt16) -> Bool {
-            (0x61...0x7A).contains(unit) || (0x41...0x5A).contains(unit) || (0x30...0x39).contains(unit)
+        func isLetter(_ unit: UInt16) -> Bool {
+            switch unit {
+            case 0x61...0x7A, 0x41...0x5A, 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x24F, 0x1E00...0x1EFF: true
+            default: false
+            }
         }
+        func isAlphanumeric(_ unit: UInt16) -> Bool { isLetter(unit) || (0x30...0x39).contains(unit) }
         var segments: [WordSegmenter.Segment] = []
         // Room for a typical utterance's tokens: growing from empty took five allocations.
         segments.reserveCapacity(min(utf16.count / 2 + 1, 32))
@@ -397,24 +405,27 @@ public final class Normalizer: Sendable {
         }
         for (i, unit) in utf16.enumerated() {
             switch unit {
-            case 0x61...0x7A, 0x41...0x5A:
-                letters = true
-                continue
             case 0x30...0x39:
                 digits = true
                 continue
             case 0x20, 0x09:
                 guard endRun(at: i) else { return nil }
-            case 0x2C, 0x2E, 0x27, 0x3A, 0x3B:
-                // , . ' : ; join two letters or digits in ICU's rules: leave those to ICU.
-                if i > 0, i + 1 < utf16.count, isAlphanumeric(utf16[i - 1]), isAlphanumeric(utf16[i + 1]) { return nil }
+            case 0x27, 0x2019, 0x2C, 0x2E, 0x3A, 0x3B:
+                let between = i > 0 && i + 1 < utf16.count
+                if between, unit == 0x27 || unit == 0x2019, isLetter(utf16[i - 1]), isLetter(utf16[i + 1]) {
+                    continue
+                }
+                // Between two letters or digits ICU's rules may join: leave those to ICU.
+                if between, isAlphanumeric(utf16[i - 1]), isAlphanumeric(utf16[i + 1]) { return nil }
                 guard endRun(at: i) else { return nil }
                 segments.append(.init(range: i..<(i + 1), kind: 0))
             case 0x3F, 0x21, 0x22, 0x28, 0x29, 0x2D:
                 guard endRun(at: i) else { return nil }
                 segments.append(.init(range: i..<(i + 1), kind: 0))
             default:
-                return nil
+                guard isLetter(unit) else { return nil }
+                letters = true
+                continue
             }
             start = i + 1
         }
