@@ -28,6 +28,7 @@ struct CalendarWords: Sendable {
     private let nextAfter, nextWeek, daySuffix: PhraseTable<Bool>
     /// How minutes are said beside an hour (`EntityData.Clock`): minute words, the words that
     /// join minutes to an hour after it or before it, and the words that shift an hour.
+    private(set) var clockHours = PhraseTable<Int>()
     private(set) var clockMinutes = PhraseTable<Int>()
     private(set) var afterHourPast = PhraseTable<Bool>()
     private(set) var afterHourTo = PhraseTable<Bool>()
@@ -74,6 +75,7 @@ struct CalendarWords: Sendable {
         }
         for (index, part) in sortedParts.enumerated() { partWords.add(part.words, index, normalizer: normalizer) }
         for (word, minutes) in data.namedTimes { namedTimes.add(word, minutes, normalizer: normalizer) }
+        for (word, hour) in data.clock.hours { clockHours.add(word, hour, normalizer: normalizer) }
         for (word, minutes) in data.clock.minutes { clockMinutes.add(word, minutes, normalizer: normalizer) }
         for (word, minutes) in data.clock.shifts { shifts.add(word, minutes, normalizer: normalizer) }
         afterHourPast.add(data.clock.afterHourPast, true, normalizer: normalizer)

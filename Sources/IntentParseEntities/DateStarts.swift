@@ -56,7 +56,7 @@ struct DateStarts: Sendable {
             (.dayFirst, on.union(words.startKeys(.the)).union(ordinals.wordStartKeys).union(numberWords)),
             (.isoDate, on),
             (.namedTime, words.startKeys(.at).union(words.namedTimes.startKeys)),
-            (.clockTime, words.startKeys(.at).union(numberWords).union(words.shifts.startKeys).union(minutesFirst)),
+            (.clockTime, words.startKeys(.at).union(numberWords).union(words.clockHours.startKeys).union(words.shifts.startKeys).union(minutesFirst)),
             (.part, words.startKeys(.this).union(words.startKeys(.inThe)).union(words.partWords.startKeys)),
             (.weekend, words.startKeys(.next).union(words.startKeys(.this)).union(words.startKeys(.the))),
             (.offset, words.startKeys(.in).union(numberWords).union(amounts.articles.startKeys).union(amounts.fractions.startKeys)),

@@ -53,6 +53,9 @@ public struct EntityData: Sendable {
     /// How minutes are said beside an hour, besides digits ("8:30") and the fractions of an
     /// hour (`fractions`: "half past", "et quart").
     public struct Clock: Sendable, Hashable {
+        /// Hours said in words the numbers lack: Spanish and Italian "una" (the hour is
+        /// feminine: "a la una", "all'una"), where the numbers have "uno".
+        public var hours: [String: Int] = [:]
         /// Minutes said in words the numbers lack, by their count: Chinese "一刻" → 15.
         public var minutes: [String: Int] = [:]
         /// After the hour (and its o'clock word), words that add or take away the minutes

@@ -12,13 +12,14 @@ import Yams
 ///       words: {at: [at, around], on: [on], next: [next], ...}
 ///       weekdays: {礼拜天: 7}                       # ISO 8601: 1 Monday ... 7 Sunday
 ///       clock:
+///         hours: {una: 1}
 ///         minutes: {一刻: 15}
 ///         after_hour: {past: [et], to: [moins, moins le]}
 ///         before_hour: {past: [past, after], to: [to]}
 ///         shifts: {halb: -30}
 extension EntityDataLoader {
     static let dateKeys = ["days", "parts_of_day", "times", "words", "weekdays", "clock"]
-    static let clockKeys = ["minutes", "after_hour", "before_hour", "shifts"]
+    static let clockKeys = ["hours", "minutes", "after_hour", "before_hour", "shifts"]
 
     mutating func readDates(_ node: Node) {
         guard let pairs = reader.mapping(node, "dates") else { return }
@@ -101,12 +102,21 @@ extension EntityDataLoader {
         }
     }
 
-    /// `minutes`, `after_hour: {past, to}`, `before_hour: {past, to}` and `shifts`.
+    /// `hours`, `minutes`, `after_hour: {past, to}`, `before_hour: {past, to}` and `shifts`.
     private mutating func readClock(_ node: Node) {
         guard let pairs = reader.mapping(node, "clock") else { return }
         reader.checkKeys(pairs, allowed: EntityDataLoader.clockKeys, in: "clock")
         for pair in pairs {
             switch pair.key {
+            case "hours":
+                for word in reader.mapping(pair.value, "clock hours") ?? [] {
+                    guard let hour = reader.integer(word.value, "clock hours: '\(word.key)'") else { continue }
+                    guard (0...23).contains(hour) else {
+                        reader.error(word.value, "clock hours: '\(word.key)' needs an hour, 0 to 23")
+                        continue
+                    }
+                    data.clock.hours[word.key] = hour
+                }
             case "minutes":
                 for word in reader.mapping(pair.value, "clock minutes") ?? [] {
                     guard let minutes = reader.integer(word.value, "clock minutes: '\(word.key)'") else { continue }

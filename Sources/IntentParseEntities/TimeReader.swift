@@ -183,6 +183,9 @@ struct TimeReader: Sendable {
                 return (start + 1, Int(glued.value), nil, zero, false, true, minute >= 0 ? minute : nil)
             }
         }
+        if token.kind == .word, let named = words.clockHours.longest(text.tokens, from: start) {
+            return (named.end, named.value, nil, false, true, false, nil)
+        }
         if token.kind == .word, let number = amounts.numbers.number(in: text, from: start),
            let value = EntityValue.number(number.value).integer, value < 24 {
             return (number.end, value, nil, false, true, false, nil)

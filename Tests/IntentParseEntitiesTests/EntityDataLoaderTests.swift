@@ -84,6 +84,7 @@ private func entityDataProblems(_ text: String) -> [String] {
               weekdays: {sabbath: 6}
               words: {next_after: [next], next_week: [next week], day_suffix: [th]}
               clock:
+                hours: {una: 1}
                 minutes: {quarter hour: 15}
                 after_hour: {past: [and], to: [less]}
                 before_hour: {past: [past], to: [to]}
@@ -93,7 +94,7 @@ private func entityDataProblems(_ text: String) -> [String] {
         #expect(data.currencyParts["bit"] == 0.125)
         #expect(data.weekdayWords["sabbath"] == 6)
         #expect(data.words(.nextAfter) == ["next"] && data.words(.nextWeek) == ["next week"] && data.words(.daySuffix) == ["th"])
-        #expect(data.clock.minutes == ["quarter hour": 15] && data.clock.shifts == ["half": -30])
+        #expect(data.clock.hours == ["una": 1] && data.clock.minutes == ["quarter hour": 15] && data.clock.shifts == ["half": -30])
         #expect(data.clock.afterHourPast == ["and"] && data.clock.afterHourTo == ["less"])
         #expect(data.clock.beforeHourPast == ["past"] && data.clock.beforeHourTo == ["to"])
     }
@@ -110,6 +111,7 @@ private func entityDataProblems(_ text: String) -> [String] {
                 shifts: {none: 0}
                 after_hour: {pass: [and]}
                 befor_hour: {past: [past]}
+                hours: {thirteen: 24}
             """)
         #expect(found == [
             "2:26: words: 'minus' needs a number of zero or more",
@@ -119,6 +121,7 @@ private func entityDataProblems(_ text: String) -> [String] {
             "7:21: clock minutes: 'hour' needs a number of minutes, 1 to 59",
             "8:20: clock shifts: 'none' needs minutes to add (1 to 59) or take away (-1 to -59)",
             "9:18: unknown key 'pass' in after_hour (did you mean 'past'?)",
+            "11:23: clock hours: 'thirteen' needs an hour, 0 to 23",
         ])
     }
 }
