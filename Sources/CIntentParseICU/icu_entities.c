@@ -184,6 +184,15 @@ void cip_dates_close(void *handle) {
     if (handle != NULL) udat_close((UDateFormat *)handle);
 }
 
+int32_t cip_short_date_pattern(const char *locale, uint16_t *dst, int32_t dstCapacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UDateFormat *f = udat_open(UDAT_NONE, UDAT_SHORT, locale, NULL, 0, NULL, 0, &status);
+    if (U_FAILURE(status)) return CIP_FAILURE;
+    int32_t n = udat_toPattern(f, 0, (UChar *)dst, dstCapacity, &status);
+    udat_close(f);
+    return cip_status(status, n);
+}
+
 int32_t cip_first_weekday(const char *locale) {
     UErrorCode status = U_ZERO_ERROR;
     UCalendar *calendar = ucal_open(NULL, 0, locale, UCAL_GREGORIAN, &status);

@@ -42,12 +42,16 @@ struct CalendarWords: Sendable {
     /// then any other name a relative day gives (nil: a part without hours). Pieces carry the
     /// index rather than the name, so that they copy and hash without touching a string.
     let parts: [EntityData.PartOfDay?]
+    /// The order of day ("d"), month ("M") and year ("y") in the locale's numeric dates, as ICU
+    /// writes them ("22.11.2026", "11/22/2026", "2026/11/22"); nil: none are read.
+    let numericDateOrder: [Character]?
 
     init(locale: String, data: EntityData, normalizer: Normalizer) {
         let sortedParts = data.partsOfDay.values.sorted(by: { $0.name < $1.name })
         var partNames = sortedParts.map(\.name)
         for name in data.relativeDays.values.compactMap(\.part).sorted() where !partNames.contains(name) { partNames.append(name) }
         parts = partNames.map { data.partsOfDay[$0] }
+        numericDateOrder = ICUCalendarWords.numericDateOrder(locale: locale)
         for kind in [CIP_DATE_MONTHS, CIP_DATE_SHORT_MONTHS] {
             for (index, name) in ICUCalendarWords.symbols(locale: locale, kind: kind).enumerated() where index < 12 {
                 months.add(name, index + 1, normalizer: normalizer)

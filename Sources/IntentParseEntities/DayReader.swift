@@ -26,19 +26,25 @@ struct DayReader: Sendable {
                 result.append((match.end, match.value.part.map { .dayPart(.relative(match.value.offset), $0) } ?? .day(.relative(match.value.offset))))
             }
         }
-        if readers.contains(.weekday) { appendWeekdays(tokens, from: position, to: &result) }
+        if readers.contains(.weekday) { appendWeekdays(text, from: position, to: &result) }
         if readers.contains(.monthFirst) { appendMonthFirst(text, from: position, to: &result) }
         if readers.contains(.dayFirst) {
             // "le 22": the "on" word just read may be a "the" word too.
             let onIsThe = position > start && (start..<position).contains { words.word(.the, tokens, at: $0) == position }
             appendDayFirst(text, from: position, afterThe: onIsThe, to: &result)
         }
-        if readers.contains(.isoDate), let iso = isoDate(text, from: position) { result.append((iso.end, .day(iso.spec))) }
+        if readers.contains(.isoDate) {
+            if let iso = isoDate(text, from: position) { result.append((iso.end, .day(iso.spec))) }
+            if let numeric = numericDate(text, from: position) { result.append((numeric.end, .day(numeric.spec))) }
+        }
     }
 
     /// "Friday", "this Friday", "next Friday", "Friday next" ("vendredi prochain"), "Friday next
     /// week", "next week Friday", "next week on Friday".
-    private func appendWeekdays(_ tokens: [Token], from start: Int, to result: inout [(end: Int, piece: DatePiece)]) {
+    /// A day of the month after the weekday names the date ("vendredi 27", "el viernes 27 de
+    /// noviembre", "Friday the 27th"): the weekday adds nothing to it.
+    private func appendWeekdays(_ text: TokenizedText, from start: Int, to result: inout [(end: Int, piece: DatePiece)]) {
+        let tokens = text.tokens
         if let end = words.word(.nextWeek, tokens, at: start) {
             let matches = words.weekdays.matches(tokens, from: words.skipping(.on, tokens, at: end))
             for match in matches { result.append((match.end, .day(.weekdayOfNextWeek(match.value)))) }
@@ -54,6 +60,8 @@ struct DayReader: Sendable {
         }
         for match in words.weekdays.matches(tokens, from: position) {
             if !isNext {
+                let dayStart = match.end < tokens.count && tokens[match.end].text == "," ? match.end + 1 : match.end
+                appendDayFirst(text, from: dayStart, afterThe: true, to: &result)
                 if let end = words.word(.nextWeek, tokens, at: match.end) { result.append((end, .day(.weekdayOfNextWeek(match.value)))) }
                 if let end = words.word(.nextAfter, tokens, at: match.end) { result.append((end, .day(.weekday(match.value, next: true)))) }
             }
@@ -131,6 +139,70 @@ struct DayReader: Sendable {
     private static func year(_ token: Token) -> Int? {
         guard token.kind == .number, token.text.count == 4, let year = Int(token.text), (1000...9999).contains(year) else { return nil }
         return year
+    }
+
+    /// A date in digits in the locale's order (`CalendarWords.numericDateOrder`), written without
+    /// spaces: "22.11.", "22.11.2026", "22/11", "11/22/26", "2026/11/22". Without a year, the
+    /// day and month keep the locale's order.
+    private func numericDate(_ text: TokenizedText, from start: Int) -> (end: Int, spec: DaySpec)? {
+        guard let order = words.numericDateOrder, let read = DayReader.digitGroups(text.tokens, from: start) else { return nil }
+        let groups = read.groups
+        let fields: [Character]
+        switch groups.count {
+        case 3: fields = order
+        case 2: fields = order.filter { $0 != "y" }
+        default: return nil
+        }
+        var day = 0, month = 0, year: Int?
+        for (field, digits) in zip(fields, groups) {
+            guard let value = Int(digits) else { return nil }
+            switch field {
+            case "d":
+                guard digits.count <= 2 else { return nil }
+                day = value
+            case "M":
+                guard digits.count <= 2 else { return nil }
+                month = value
+            default:
+                guard digits.count == 2 || digits.count == 4 else { return nil }
+                year = digits.count == 2 ? 2000 + value : value
+            }
+        }
+        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+        return (read.end, .monthDay(month: month, day: day, year: year))
+    }
+
+    /// Two or three groups of digits joined by one kind of separator ("/", "." or "-") with no
+    /// space, as the tokenizer leaves them ("22.11" is one number token, "22/11" three tokens),
+    /// and a full stop right after ("22.11."); nil for anything else.
+    private static func digitGroups(_ tokens: [Token], from start: Int) -> (groups: [Substring], end: Int)? {
+        var groups: [Substring] = []
+        var separator: Character?
+        var position = start
+        func glued(_ index: Int) -> Bool { index > start && tokens[index].range.lowerBound == tokens[index - 1].range.upperBound }
+        while position < tokens.count, groups.count < 3 {
+            let token = tokens[position]
+            if !groups.isEmpty {
+                guard glued(position), token.isPunctuation, token.text.count == 1, let mark = token.text.first, "/.-".contains(mark),
+                      separator == nil || separator == mark, position + 1 < tokens.count, glued(position + 1),
+                      tokens[position + 1].kind == .number else { break }
+                separator = mark
+                position += 1
+            }
+            let number = tokens[position]
+            guard number.kind == .number else { return nil }
+            let parts = number.text.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else { return nil }
+            if parts.count > 1 {
+                guard separator == nil || separator == "." else { return nil }
+                separator = "."
+            }
+            groups += parts
+            position += 1
+        }
+        guard (2...3).contains(groups.count) else { return nil }
+        if separator == ".", position < tokens.count, tokens[position].text == ".", glued(position) { position += 1 }
+        return (groups, position)
     }
 
     /// "2026-12-03", written without spaces.

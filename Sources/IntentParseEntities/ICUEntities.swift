@@ -135,6 +135,20 @@ enum ICUCalendarWords {
         return (1...7).contains(day) ? day : nil
     }
 
+    /// The order of day, month and year in the locale's numeric dates, from ICU's short date
+    /// pattern: "dMy" for "dd.MM.yy" (German), "Mdy" for "M/d/yy" (US English), "yMd" for
+    /// "y/M/d" (Chinese). Nil when ICU has no pattern with all three.
+    static func numericDateOrder(locale: String) -> [Character]? {
+        guard let pattern = ICUBuffer.string({ cip_short_date_pattern(ICUBuffer.localeID(locale), $0, $1) }) else { return nil }
+        var order: [Character] = []
+        var quoted = false
+        for character in pattern {
+            if character == "'" { quoted.toggle() }
+            if !quoted, "dMy".contains(character), !order.contains(character) { order.append(character) }
+        }
+        return order.count == 3 ? order : nil
+    }
+
     /// Every symbol of a kind (CIP_DATE_MONTHS, ...), by ICU's index; empty strings kept.
     static func symbols(locale: String, kind: Int32) -> [String] {
         guard let handle = cip_dates_open(ICUBuffer.localeID(locale)) else { return [] }

@@ -133,6 +133,10 @@ int32_t cip_date_symbol_count(void *handle, int32_t kind);
 int32_t cip_date_symbol(void *handle, int32_t kind, int32_t index, uint16_t *dst, int32_t dstCapacity);
 void cip_dates_close(void *handle);
 
+/* The locale's short date pattern ("dd.MM.yy", "M/d/yy", "y/M/d"): its length, or a negative
+ * status. */
+int32_t cip_short_date_pattern(const char *locale, uint16_t *dst, int32_t dstCapacity);
+
 /* The first day of the week in a locale, its likely region added ("zh" -> CN -> Monday):
  * 1 = Sunday ... 7 = Saturday, or a negative status. */
 int32_t cip_first_weekday(const char *locale);
