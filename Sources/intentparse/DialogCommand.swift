@@ -31,6 +31,7 @@ struct DialogCommand: ParsableCommand {
     }
 
     func run() throws {
+        let file = try checkedSessionFile()
         let parser = try options.loadParser()
         guard !parser.dialogueLanguages.isEmpty else {
             DiagnosticPrinter.standardError.printMessage("error: no dialogue files (Grammars/<locale>/dialogue/*.yaml) for any loaded locale")
@@ -43,8 +44,7 @@ struct DialogCommand: ParsableCommand {
             configuration.confirmIntents = confirmIntents == "none" ? [] : Set(confirmIntents.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
         }
         let engine = DialogueEngine(configuration: configuration)
-        let sessionURL = session.map { URL(fileURLWithPath: $0) }
-        var state = try loadSession(sessionURL)
+        var state = DialogueSession()
         var lines = InputLines()
         var number = 0
         while let line = lines.next() {
@@ -56,15 +56,23 @@ struct DialogCommand: ParsableCommand {
                 DiagnosticPrinter.standardError.printMessage("<stdin>:\(number): warning: not valid UTF-8; read as an empty reply")
                 text = ""
             }
-            let (turn, next) = Blocking.run { [state] in
-                var session = state
-                let turn = await engine.respond(to: text, session: &session)
-                return (turn, session)
+            let turn = if let file {
+                try reportingErrors { try file.update { DialogCommand.respond(engine, to: text, session: &$0) } }
+            } else {
+                DialogCommand.respond(engine, to: text, session: &state)
             }
-            state = next
-            try saveSession(state, to: sessionURL)
             emit(turn, parser: parser)
         }
+    }
+
+    private static func respond(_ engine: DialogueEngine, to text: String, session: inout DialogueSession) -> DialogueTurn {
+        let (turn, next) = Blocking.run { [session] in
+            var session = session
+            let turn = await engine.respond(to: text, session: &session)
+            return (turn, session)
+        }
+        session = next
+        return turn
     }
 
     private func emit(_ turn: DialogueTurn, parser: IntentParser) {
@@ -72,20 +80,20 @@ struct DialogCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
-    private func loadSession(_ url: URL?) throws -> DialogueSession {
-        guard let url else { return DialogueSession() }
-        do {
-            return try DialogueSession.load(from: url)
-        } catch let error as DiagnosticError {
-            DiagnosticPrinter.standardError.print(error.diagnostics)
-            throw ExitCode(2)
-        }
+    /// The --session file, checked before the first turn (its folder, and the session already
+    /// in it), with signals set to remove an interrupted save's temporary file.
+    private func checkedSessionFile() throws -> DialogueSessionFile? {
+        guard let session else { return nil }
+        SignalCleanup.install()
+        let file = DialogueSessionFile(path: session)
+        try reportingErrors { try file.check() }
+        return file
     }
 
-    private func saveSession(_ session: DialogueSession, to url: URL?) throws {
-        guard let url else { return }
+    /// Runs `body`; a file problem is printed as `path: error: ...` and exits 2.
+    private func reportingErrors<T>(_ body: () throws -> T) throws -> T {
         do {
-            try session.save(to: url)
+            return try body()
         } catch let error as DiagnosticError {
             DiagnosticPrinter.standardError.print(error.diagnostics)
             throw ExitCode(2)
