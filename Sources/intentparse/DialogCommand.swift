@@ -41,7 +41,7 @@ struct DialogCommand: ParsableCommand {
                                                          preferredLocale: CommonOptions.environmentLocale)
         configuration.handlerTimeout = handlerTimeout
         if let confirmIntents {
-            configuration.confirmIntents = confirmIntents == "none" ? [] : Set(confirmIntents.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            configuration.confirmIntents = try DialogCommand.intents(confirmIntents, known: Set(parser.schema.intentNames))
         }
         let engine = DialogueEngine(configuration: configuration)
         var state = DialogueSession()
@@ -63,6 +63,25 @@ struct DialogCommand: ParsableCommand {
             }
             emit(turn, parser: parser)
         }
+    }
+
+    /// The --confirm-intents list: "none", or intents of the loaded schema separated by commas;
+    /// an unknown or empty name is a usage error (exit 2), with the nearest name when one is near.
+    static func intents(_ list: String, known: Set<String>) throws -> Set<String> {
+        if list.trimmingCharacters(in: .whitespaces) == "none" { return [] }
+        var intents: Set<String> = []
+        for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = item.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, known.contains(name) else {
+                let problem = name.isEmpty ? "an empty intent name in '\(list)'" : "unknown intent '\(name)'"
+                let hint = Suggestions.closest(to: name, in: known.sorted()).map { " (did you mean '\($0)'?)" }
+                    ?? "; the loaded intents are \(known.sorted().joined(separator: ", ")), or none"
+                DiagnosticPrinter.standardError.printMessage("error: --confirm-intents: \(problem)\(name.isEmpty ? "" : hint)")
+                throw ExitCode(2)
+            }
+            intents.insert(name)
+        }
+        return intents
     }
 
     private static func respond(_ engine: DialogueEngine, to text: String, session: inout DialogueSession) -> DialogueTurn {
