@@ -62,21 +62,23 @@ struct CommonOptions: ParsableArguments {
         return options
     }
 
-    /// Loads and compiles grammars and vocabulary; prints diagnostics and exits 2 on errors.
+    /// Loads and compiles grammars and vocabulary; reports diagnostics (`report`: printed on
+    /// standard error unless a command collects them) and exits 2 on errors.
     /// An app with errors is reported and skipped while the others load; `appsMustLoad`
     /// (`check`) or `--strict` make it an error.
-    func loadParser(options: IntentParser.Options = IntentParser.Options(), appsMustLoad: Bool = false) throws -> IntentParser {
+    func loadParser(options: IntentParser.Options = IntentParser.Options(), appsMustLoad: Bool = false,
+                    report: ([Diagnostic]) -> Void = { DiagnosticPrinter.standardError.print($0) }) throws -> IntentParser {
         let options = parserOptions(options)
         do {
             let parser = try IntentParser(grammars: URL(fileURLWithPath: grammars), vocabulary: URL(fileURLWithPath: vocabulary), options: options)
-            DiagnosticPrinter.standardError.print(parser.warnings)
+            report(parser.warnings)
             for skipped in parser.skippedApps {
                 if appsMustLoad {
-                    DiagnosticPrinter.standardError.print(skipped.diagnostics)
+                    report(skipped.diagnostics)
                 } else {
-                    DiagnosticPrinter.standardError.print(.warning(SourceLocation(file: skipped.path),
-                        "app not loaded: its files have errors (below); the other apps are loaded (--strict makes this an error)"))
-                    DiagnosticPrinter.standardError.print(skipped.diagnostics.map { Diagnostic($0.severity == .error ? .note : $0.severity, $0.location, $0.message) })
+                    report([.warning(SourceLocation(file: skipped.path),
+                        "app not loaded: its files have errors (below); the other apps are loaded (--strict makes this an error)")])
+                    report(skipped.diagnostics.map { Diagnostic($0.severity == .error ? .note : $0.severity, $0.location, $0.message) })
                 }
             }
             if appsMustLoad, !parser.skippedApps.isEmpty { throw ExitCode(2) }
@@ -90,7 +92,7 @@ struct CommonOptions: ParsableArguments {
             }
             return parser
         } catch let error as DiagnosticError {
-            DiagnosticPrinter.standardError.print(error.diagnostics)
+            report(error.diagnostics)
             throw ExitCode(2)
         }
     }
