@@ -13,8 +13,19 @@ struct CheckCommand: ParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
-    @Option(help: "Corpus folder, to find grammar files that have no corpus file of the same name.")
-    var corpus = "Corpus"
+    @Option(name: .customLong("corpus"), help: "Corpus folder, to find grammar files that have no corpus file of the same name (default: Corpus).")
+    var corpusOption: String?
+
+    /// The corpus folder: --corpus, which must be a folder, or `Corpus` (which may be missing:
+    /// then every grammar file gets a warning).
+    var corpus: String { corpusOption ?? "Corpus" }
+
+    func validate() throws {
+        var isFolder: ObjCBool = false
+        if let corpusOption, !(FileManager.default.fileExists(atPath: corpusOption, isDirectory: &isFolder) && isFolder.boolValue) {
+            throw ValidationError("--corpus '\(corpusOption)' is not a folder (the corpus whose files pair with the grammar files)")
+        }
+    }
 
     func run() throws {
         var report = CheckReport()

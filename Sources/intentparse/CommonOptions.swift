@@ -33,6 +33,9 @@ struct CommonOptions: ParsableArguments {
     var strict = false
 
     func validate() throws {
+        for (name, path) in [("--grammars", grammars), ("--vocabulary", vocabulary)] where path.isEmpty {
+            throw ValidationError("\(name) needs a folder, not an empty path")
+        }
         if let now, EntityContext(iso: now) == nil {
             throw ValidationError("--now '\(now)' is not an ISO 8601 date and time (e.g. 2026-11-21T09:30:00Z)")
         }

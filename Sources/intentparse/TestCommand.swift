@@ -26,6 +26,7 @@ struct TestCommand: ParsableCommand {
     var junit: String?
 
     func run() throws {
+        try checkJUnitFolder()
         let parser = try options.loadParser()
         let corpus: Corpus
         do {
@@ -102,6 +103,20 @@ enum TestSelection {
         }
         if let only, let language { return "no case in '\(language)' carries tag '\(only)'" }
         return "no case to run: the corpus files have no tests or dialogues"
+    }
+}
+
+extension TestCommand {
+    /// The --junit report's folder takes a file: found out before the run, not after it.
+    func checkJUnitFolder() throws {
+        guard let junit else { return }
+        let folder = URL(fileURLWithPath: junit).deletingLastPathComponent().path
+        do {
+            try AtomicFile.probeWritable(folder: folder)
+        } catch {
+            DiagnosticPrinter.standardError.printMessage("\(junit): error: cannot write the JUnit report in \(folder): \(error)")
+            throw ExitCode(2)
+        }
     }
 }
 

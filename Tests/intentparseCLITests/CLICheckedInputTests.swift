@@ -111,6 +111,23 @@ import Testing
         #expect(try CLI.run(["dialog", "--locale", "en", "--confirm-intents", "none"], stdin: input).status == 0)
     }
 
+    /// Paths the options name are checked before the work starts.
+    @Test func optionPathsAreCheckedFirst() throws {
+        let junit = try CLI.run(["test", "--locale", "en", "--junit", "/nonexistent/report.xml", "Corpus/en/calling.yaml"])
+        #expect(junit.status == 2)
+        #expect(junit.stderr.hasPrefix("/nonexistent/report.xml: error: cannot write the JUnit report in /nonexistent: "), "\(junit.stderr)")
+        #expect(junit.stdout.isEmpty, "no corpus is run for a report that cannot be written")
+        let corpus = try CLI.run(["check", "--corpus", "/nonexistent"])
+        #expect(corpus.status == 2)
+        #expect(corpus.stderr.contains("--corpus '/nonexistent' is not a folder"))
+        #expect(!corpus.stderr.contains("no corpus file"))
+        for option in ["--grammars", "--vocabulary"] {
+            let empty = try CLI.run([option, "", "hi"])
+            #expect(empty.status == 2)
+            #expect(empty.stderr.contains("\(option) needs a folder, not an empty path"))
+        }
+    }
+
     @Test func checkPrintsJSON() throws {
         let output = try CLI.run(["check", "--format", "json"])
         #expect(output.status == 0, "\(output.stderr)")
