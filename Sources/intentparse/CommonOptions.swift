@@ -14,7 +14,7 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "Folder of apps (Info.plist, <lang>.lproj/*.plist).")
     var vocabulary = "Vocabulary"
 
-    @Option(name: .customLong("locale"), help: "Locale of the utterances (en, fr, ...): only its grammar is loaded; or auto to try every loaded locale (default: auto).")
+    @Option(name: .customLong("locale"), help: "Locale of the utterances, a folder of --grammars (shipped: de, en, es, fr, it, tr, zh; en-US loads en): only its grammar is loaded; or auto to try every loaded locale (default: auto).")
     var localeOption: String?
 
     /// The locale asked for, "auto" when none was.
