@@ -235,6 +235,10 @@ public struct IntentParser: Sendable {
 
     public var locales: [String] { matchers.keys.sorted() }
 
+    /// Every intent a result can name: the schema's (SiriKit's and the loaded apps' custom
+    /// intents) and `NSUserActivity`, which user-activity shortcuts report.
+    public var intentNames: Set<String> { Set(schema.intentNames).union([ShortcutMatch.userActivityIntent]) }
+
     private func matcher(for locale: String) -> IntentMatcher? {
         matchers[locale] ?? matchers[Normalizer.language(of: locale)]
     }

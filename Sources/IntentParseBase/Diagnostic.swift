@@ -101,3 +101,22 @@ public struct DiagnosticLog: Sendable {
         if hasErrors { throw DiagnosticError(diagnostics) }
     }
 }
+
+extension Diagnostic {
+    /// `{"severity","file","line"?,"column"?,"keyPath"?,"message"}`: the diagnostic for tools
+    /// (`check --format json`); the parts a location lacks are left out.
+    public var json: JSONValue {
+        .object([("severity", .string(severity.rawValue))] + location.jsonMembers + [("message", .string(message))])
+    }
+}
+
+extension SourceLocation {
+    /// `"file"`, then `"line"`, `"column"` and `"keyPath"` where known.
+    public var jsonMembers: [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = [("file", .string(file))]
+        if let line { members.append(("line", .number(Double(line)))) }
+        if let column { members.append(("column", .number(Double(column)))) }
+        if let keyPath, !keyPath.isEmpty { members.append(("keyPath", .string(keyPath))) }
+        return members
+    }
+}

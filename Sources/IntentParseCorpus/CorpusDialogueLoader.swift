@@ -68,7 +68,7 @@ extension CorpusLoader {
             prompt: value("prompt").flatMap { reader.string($0, "prompt") },
             options: value("options").map { reader.strings($0, "options").map(\.0) },
             response: value("response").flatMap { reader.string($0, "response") },
-            intent: value("intent").flatMap { reader.string($0, "intent") },
+            intent: value("intent").flatMap { intentName(&reader, $0) },
             parameters: value("parameters").map { parseParameters(&reader, $0) } ?? [])
     }
 }

@@ -20,7 +20,13 @@ import Yams
 public struct CorpusLoader {
     static let caseKeys = ["sentences", "intent", "app", "given_app", "parameters", "missing", "tags"]
 
-    public init() {}
+    /// The intents a case may name (the loaded schema's, custom intents included); nil accepts
+    /// any name.
+    public var intents: Set<String>?
+
+    /// A loader that checks every `intent:` against `intents`, when given: an unknown name is a
+    /// file error, not a case that can only fail.
+    public init(intents: Set<String>? = nil) { self.intents = intents }
 
     /// Every `.yaml` file under the paths (files or folders, recursively), in path order.
     public func files(under paths: [String]) -> [String] {
@@ -103,7 +109,7 @@ public struct CorpusLoader {
             reader.error(node, "a test case needs 'intent' (an intent name, or null for a sentence that must be rejected)")
             return []
         }
-        let intent = isNull(intentNode) ? nil : reader.string(intentNode, "intent")
+        let intent = isNull(intentNode) ? nil : intentName(&reader, intentNode)
         var app: String??
         if let appNode = value("app") { app = isNull(appNode) ? .some(nil) : .some(reader.string(appNode, "app")) }
         let parameters = value("parameters").map { parseParameters(&reader, $0) } ?? []
@@ -114,10 +120,31 @@ public struct CorpusLoader {
             reader.error(node, "a case that must be rejected (intent: null) cannot list parameters")
         }
         let expectation = Expectation(intent: intent, app: app, parameters: parameters, missing: missing)
-        return reader.strings(sentencesNode, "sentences").map { sentence, sentenceNode in
+        let sentences = isNull(sentencesNode) ? [] : reader.strings(sentencesNode, "sentences")
+        if isNull(sentencesNode) || sentencesNode.sequence?.isEmpty == true {
+            reader.error(sentencesNode, "a test case needs at least one sentence")
+        }
+        return sentences.map { sentence, sentenceNode in
             CorpusCase(file: reader.file, line: sentenceNode.mark?.line ?? 0, sentence: sentence, locale: locale,
                        givenApp: givenApp, now: now, tags: tags, expectation: expectation)
         }
+    }
+
+    /// An `intent:` value: a name, which must be one of `intents` when they are known.
+    func intentName(_ reader: inout YAMLReader, _ node: Node) -> String? {
+        guard let name = reader.string(node, "intent") else { return nil }
+        switch reader.scalarValue(node) {
+        case .integer, .decimal, .boolean:
+            reader.error(node, "intent: '\(name)' is no intent name (a SiriKit class name such as INSendMessageIntent, a custom intent's name, or null)")
+            return nil
+        default: break
+        }
+        if let intents, !intents.contains(name) {
+            let hint = Suggestions.didYouMean(name, in: intents.sorted())
+            reader.error(node, "unknown intent '\(name)'" + (hint.isEmpty ? ": neither SiriKit's nor a custom intent of a loaded app" : hint))
+            return nil
+        }
+        return name
     }
 
     func isNull(_ node: Node) -> Bool {

@@ -56,29 +56,52 @@ public struct DialogueSession: Codable, Sendable {
 
     public init(turns: Int = 0) { self.turns = turns }
 
-    /// Reads a session file; a missing file is a new session, a corrupt one an error.
+    /// Reads a session file; a missing or empty file is a new session, an unreadable or corrupt
+    /// one an error (`DiagnosticError` naming the file).
     public static func load(from url: URL) throws -> DialogueSession {
         guard FileManager.default.fileExists(atPath: url.path) else { return DialogueSession() }
-        let data = try Data(contentsOf: url)
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw problem(url.path, "cannot read the session file: \(AtomicFile.lastError())") }
+        defer { close(descriptor) }
+        return try decode(readingFrom: descriptor, path: url.path)
+    }
+
+    /// The session in an open file, read from its start.
+    static func decode(readingFrom descriptor: Int32, path: String) throws -> DialogueSession {
+        let data: Data
+        do {
+            data = try AtomicFile.readAll(descriptor)
+        } catch {
+            throw problem(path, "cannot read the session file: \(error)")
+        }
         if data.isEmpty { return DialogueSession() }
         do {
             return try JSONDecoder().decode(DialogueSession.self, from: data)
         } catch {
-            throw DiagnosticError([.error(SourceLocation(file: url.path), "corrupt session file: \(Self.describe(error))")])
+            throw problem(path, "corrupt session file: \(Self.describe(error))")
         }
     }
 
-    /// Writes atomically: a temporary file in the same folder, then a rename over the old one.
+    /// Writes atomically: a temporary file in the same folder, then a rename over the old one;
+    /// the temporary is removed whatever fails (`AtomicFile`).
     public func save(to url: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let data = try encoder.encode(self)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        try data.write(to: temporary)
-        if rename(temporary.path, url.path) != 0 {
-            try? FileManager.default.removeItem(at: temporary)
-            throw DiagnosticError([.error(SourceLocation(file: url.path), "cannot save the session: \(String(cString: strerror(errno)))")])
+        let data: Data
+        do {
+            data = try encoder.encode(self)
+        } catch {
+            throw Self.problem(url.path, "cannot save the session: it has a value JSON cannot hold (\(error.localizedDescription))")
         }
+        do {
+            try AtomicFile.write(data, to: url.path)
+        } catch {
+            throw Self.problem(url.path, "cannot save the session: \(error)")
+        }
+    }
+
+    static func problem(_ path: String, _ message: String) -> DiagnosticError {
+        DiagnosticError([.error(SourceLocation(file: path), message)])
     }
 
     private static func describe(_ error: Error) -> String {

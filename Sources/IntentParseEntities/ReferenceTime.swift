@@ -11,6 +11,9 @@ extension EntityContext {
         let zoned = ISO8601DateFormatter()
         if let date = zoned.date(from: text), let offset = EntityContext.utcOffset(of: text),
            let timeZone = TimeZone(secondsFromGMT: offset) {
+            // NB: the formatter rolls impossible dates over ("2026-02-30" is March 2nd), so the
+            // date and time must be what the date writes back to in its own offset.
+            guard EntityContext.localText(of: date, in: timeZone).map(text.hasPrefix) == true else { return nil }
             self.init(now: date, timeZone: timeZone)
             return
         }
@@ -27,6 +30,14 @@ extension EntityContext {
             }
         }
         return nil
+    }
+
+    /// `date` as "2026-11-21T09:30:00" in `timeZone`.
+    static func localText(of date: Date, in timeZone: TimeZone) -> String? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate]
+        formatter.timeZone = timeZone
+        return formatter.string(from: date)
     }
 
     /// The offset written at the end of an ISO 8601 date-time, in seconds: "Z" → 0,

@@ -9,6 +9,9 @@ public struct ShortcutMatch: Sendable {
     public var phrase: String
     public var userActivityType: String?
     public var title: String?
+
+    /// The intent name a user-activity shortcut reports.
+    public static let userActivityIntent = ShortcutIndex.userActivityIntent
 }
 
 /// Donated shortcuts by their voice phrase: an utterance that says the phrase (whatever its

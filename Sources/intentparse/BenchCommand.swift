@@ -205,7 +205,7 @@ struct Workload {
         if !paths.isEmpty {
             let cases: [CorpusCase]
             do {
-                cases = try CorpusLoader().load(paths: paths).cases
+                cases = try CorpusLoader(intents: parser.intentNames).load(paths: paths).cases
             } catch let error as DiagnosticError {
                 DiagnosticPrinter.standardError.print(error.diagnostics)
                 throw ExitCode(2)

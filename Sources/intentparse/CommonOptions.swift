@@ -14,7 +14,7 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "Folder of apps (Info.plist, <lang>.lproj/*.plist).")
     var vocabulary = "Vocabulary"
 
-    @Option(name: .customLong("locale"), help: "Locale of the utterances (en, fr, ...): only its grammar is loaded; or auto to try every loaded locale (default: auto).")
+    @Option(name: .customLong("locale"), help: "Locale of the utterances, a folder of --grammars (shipped: de, en, es, fr, it, tr, zh; en-US loads en): only its grammar is loaded; or auto to try every loaded locale (default: auto).")
     var localeOption: String?
 
     /// The locale asked for, "auto" when none was.
@@ -33,6 +33,9 @@ struct CommonOptions: ParsableArguments {
     var strict = false
 
     func validate() throws {
+        for (name, path) in [("--grammars", grammars), ("--vocabulary", vocabulary)] where path.isEmpty {
+            throw ValidationError("\(name) needs a folder, not an empty path")
+        }
         if let now, EntityContext(iso: now) == nil {
             throw ValidationError("--now '\(now)' is not an ISO 8601 date and time (e.g. 2026-11-21T09:30:00Z)")
         }
@@ -62,21 +65,23 @@ struct CommonOptions: ParsableArguments {
         return options
     }
 
-    /// Loads and compiles grammars and vocabulary; prints diagnostics and exits 2 on errors.
+    /// Loads and compiles grammars and vocabulary; reports diagnostics (`report`: printed on
+    /// standard error unless a command collects them) and exits 2 on errors.
     /// An app with errors is reported and skipped while the others load; `appsMustLoad`
     /// (`check`) or `--strict` make it an error.
-    func loadParser(options: IntentParser.Options = IntentParser.Options(), appsMustLoad: Bool = false) throws -> IntentParser {
+    func loadParser(options: IntentParser.Options = IntentParser.Options(), appsMustLoad: Bool = false,
+                    report: ([Diagnostic]) -> Void = { DiagnosticPrinter.standardError.print($0) }) throws -> IntentParser {
         let options = parserOptions(options)
         do {
             let parser = try IntentParser(grammars: URL(fileURLWithPath: grammars), vocabulary: URL(fileURLWithPath: vocabulary), options: options)
-            DiagnosticPrinter.standardError.print(parser.warnings)
+            report(parser.warnings)
             for skipped in parser.skippedApps {
                 if appsMustLoad {
-                    DiagnosticPrinter.standardError.print(skipped.diagnostics)
+                    report(skipped.diagnostics)
                 } else {
-                    DiagnosticPrinter.standardError.print(.warning(SourceLocation(file: skipped.path),
-                        "app not loaded: its files have errors (below); the other apps are loaded (--strict makes this an error)"))
-                    DiagnosticPrinter.standardError.print(skipped.diagnostics.map { Diagnostic($0.severity == .error ? .note : $0.severity, $0.location, $0.message) })
+                    report([.warning(SourceLocation(file: skipped.path),
+                        "app not loaded: its files have errors (below); the other apps are loaded (--strict makes this an error)")])
+                    report(skipped.diagnostics.map { Diagnostic($0.severity == .error ? .note : $0.severity, $0.location, $0.message) })
                 }
             }
             if appsMustLoad, !parser.skippedApps.isEmpty { throw ExitCode(2) }
@@ -90,7 +95,7 @@ struct CommonOptions: ParsableArguments {
             }
             return parser
         } catch let error as DiagnosticError {
-            DiagnosticPrinter.standardError.print(error.diagnostics)
+            report(error.diagnostics)
             throw ExitCode(2)
         }
     }

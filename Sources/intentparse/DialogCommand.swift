@@ -31,6 +31,7 @@ struct DialogCommand: ParsableCommand {
     }
 
     func run() throws {
+        let file = try checkedSessionFile()
         let parser = try options.loadParser()
         guard !parser.dialogueLanguages.isEmpty else {
             DiagnosticPrinter.standardError.printMessage("error: no dialogue files (Grammars/<locale>/dialogue/*.yaml) for any loaded locale")
@@ -40,11 +41,10 @@ struct DialogCommand: ParsableCommand {
                                                          preferredLocale: CommonOptions.environmentLocale)
         configuration.handlerTimeout = handlerTimeout
         if let confirmIntents {
-            configuration.confirmIntents = confirmIntents == "none" ? [] : Set(confirmIntents.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            configuration.confirmIntents = try DialogCommand.intents(confirmIntents, known: Set(parser.schema.intentNames))
         }
         let engine = DialogueEngine(configuration: configuration)
-        let sessionURL = session.map { URL(fileURLWithPath: $0) }
-        var state = try loadSession(sessionURL)
+        var state = DialogueSession()
         var lines = InputLines()
         var number = 0
         while let line = lines.next() {
@@ -56,15 +56,42 @@ struct DialogCommand: ParsableCommand {
                 DiagnosticPrinter.standardError.printMessage("<stdin>:\(number): warning: not valid UTF-8; read as an empty reply")
                 text = ""
             }
-            let (turn, next) = Blocking.run { [state] in
-                var session = state
-                let turn = await engine.respond(to: text, session: &session)
-                return (turn, session)
+            let turn = if let file {
+                try reportingErrors { try file.update { DialogCommand.respond(engine, to: text, session: &$0) } }
+            } else {
+                DialogCommand.respond(engine, to: text, session: &state)
             }
-            state = next
-            try saveSession(state, to: sessionURL)
             emit(turn, parser: parser)
         }
+    }
+
+    /// The --confirm-intents list: "none", or intents of the loaded schema separated by commas;
+    /// an unknown or empty name is a usage error (exit 2), with the nearest name when one is near.
+    static func intents(_ list: String, known: Set<String>) throws -> Set<String> {
+        if list.trimmingCharacters(in: .whitespaces) == "none" { return [] }
+        var intents: Set<String> = []
+        for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = item.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, known.contains(name) else {
+                let problem = name.isEmpty ? "an empty intent name in '\(list)'" : "unknown intent '\(name)'"
+                let hint = Suggestions.closest(to: name, in: known.sorted()).map { " (did you mean '\($0)'?)" }
+                    ?? "; the loaded intents are \(known.sorted().joined(separator: ", ")), or none"
+                DiagnosticPrinter.standardError.printMessage("error: --confirm-intents: \(problem)\(name.isEmpty ? "" : hint)")
+                throw ExitCode(2)
+            }
+            intents.insert(name)
+        }
+        return intents
+    }
+
+    private static func respond(_ engine: DialogueEngine, to text: String, session: inout DialogueSession) -> DialogueTurn {
+        let (turn, next) = Blocking.run { [session] in
+            var session = session
+            let turn = await engine.respond(to: text, session: &session)
+            return (turn, session)
+        }
+        session = next
+        return turn
     }
 
     private func emit(_ turn: DialogueTurn, parser: IntentParser) {
@@ -72,20 +99,20 @@ struct DialogCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
-    private func loadSession(_ url: URL?) throws -> DialogueSession {
-        guard let url else { return DialogueSession() }
-        do {
-            return try DialogueSession.load(from: url)
-        } catch let error as DiagnosticError {
-            DiagnosticPrinter.standardError.print(error.diagnostics)
-            throw ExitCode(2)
-        }
+    /// The --session file, checked before the first turn (its folder, and the session already
+    /// in it), with signals set to remove an interrupted save's temporary file.
+    private func checkedSessionFile() throws -> DialogueSessionFile? {
+        guard let session else { return nil }
+        SignalCleanup.install()
+        let file = DialogueSessionFile(path: session)
+        try reportingErrors { try file.check() }
+        return file
     }
 
-    private func saveSession(_ session: DialogueSession, to url: URL?) throws {
-        guard let url else { return }
+    /// Runs `body`; a file problem is printed as `path: error: ...` and exits 2.
+    private func reportingErrors<T>(_ body: () throws -> T) throws -> T {
         do {
-            try session.save(to: url)
+            return try body()
         } catch let error as DiagnosticError {
             DiagnosticPrinter.standardError.print(error.diagnostics)
             throw ExitCode(2)

@@ -18,11 +18,11 @@ struct ExplainCommand: ParsableCommand {
     func run() throws {
         let parser = try options.loadParser()
         let result = parser.parse(utterance, locale: options.locale, context: options.context)
-        print(Explanation.render(result))
+        print(options.format == .json ? Explanation.json(result).serialized : Explanation.render(result))
     }
 }
 
-/// The text of `explain`; also used by golden tests.
+/// The text of `explain`, and its JSON (`--format json`); also used by golden tests.
 enum Explanation {
     static func render(_ result: MatchResult) -> String {
         var lines = ["utterance  \"\(result.text)\"", "locale     \(result.locale)"]
@@ -63,4 +63,50 @@ enum Explanation {
         lines.append("  score     \(String(format: "%.2f", i.score)) (weight \(String(format: "%.3f", i.weight)))")
         return lines
     }
+
+    /// One object: the utterance, its tokens, and every interpretation (best first) with its
+    /// template, slots, evidence and score; `reason` when the utterance is rejected.
+    /// Ranges are UTF-16 offsets into the text, end excluded.
+    static func json(_ result: MatchResult) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("text", .string(result.text)),
+            ("locale", .string(result.locale)),
+            ("tokens", .array(result.tokens.map { token in
+                .object([("text", .string(token.text)), ("key", .string(token.looseKey)), ("range", range(token.range)),
+                         ("punctuation", .bool(token.isPunctuation))])
+            })),
+            ("interpretations", .array(result.interpretations.map(json))),
+        ]
+        if result.interpretations.isEmpty { members.append(("reason", .string(result.reason ?? "no match"))) }
+        return .object(members)
+    }
+
+    static func json(_ i: Interpretation) -> JSONValue {
+        let app: JSONValue = i.app.map { .object([("name", .string($0.displayName)), ("identifier", .string($0.identifier)),
+                                                  ("source", i.appSource.map { .string($0.rawValue) } ?? .null)]) } ?? .null
+        let template: JSONValue = .object([("text", .string(i.template.source.text)),
+                                           ("origin", .string(i.isLearnedTemplate ? "learned" : "grammar"))] + i.template.source.location.jsonMembers)
+        let e = i.evidence
+        let evidence: JSONValue = .object([("literal", count(e.literal)), ("named", count(e.named)), ("soundsLike", count(e.soundsLike)),
+                                           ("wildcard", count(e.wildcard)), ("skipped", count(e.skipped))])
+        return .object([
+            ("intent", .string(i.intent)), ("domain", .string(i.domain.rawValue)), ("app", app), ("template", template),
+            ("slots", .array(i.parameters.flatMap { name, value in value.values.map { slot(name, $0) } })),
+            ("missing", .array(i.missing.map { .string($0) })),
+            ("evidence", evidence), ("score", .number(i.score)), ("weight", .number(i.weight)),
+        ])
+    }
+
+    private static func slot(_ parameter: String, _ slot: SlotValue) -> JSONValue {
+        var members: [(String, JSONValue)] = [("parameter", .string(parameter)), ("spoken", .string(slot.spoken))]
+        if let span = slot.range { members.append(("range", range(span))) }
+        if let identifier = slot.identifier { members.append(("identifier", .string(identifier))) }
+        if let value = slot.value { members.append(("value", value)) }
+        members.append(("soundsLike", .bool(slot.isSoundsLike)))
+        return .object(members)
+    }
+
+    private static func range(_ range: Range<Int>) -> JSONValue { .array([count(range.lowerBound), count(range.upperBound)]) }
+
+    private static func count(_ value: Int) -> JSONValue { .number(Double(value)) }
 }

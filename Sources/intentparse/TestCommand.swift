@@ -26,10 +26,11 @@ struct TestCommand: ParsableCommand {
     var junit: String?
 
     func run() throws {
+        try checkJUnitFolder()
         let parser = try options.loadParser()
         let corpus: Corpus
         do {
-            corpus = try CorpusLoader().load(paths: paths)
+            corpus = try CorpusLoader(intents: parser.intentNames).load(paths: paths)
         } catch let error as DiagnosticError {
             DiagnosticPrinter.standardError.print(error.diagnostics)
             throw ExitCode(2)
@@ -42,6 +43,10 @@ struct TestCommand: ParsableCommand {
         }
         let cases = corpus.cases.filter { selected($0.tags, $0.locale) }
         let dialogues = corpus.dialogues.filter { selected($0.tags, $0.locale) }
+        if cases.isEmpty, dialogues.isEmpty {
+            DiagnosticPrinter.standardError.printMessage("error: " + TestSelection.nothingSelected(corpus, only: only, language: language))
+            throw ExitCode(2)
+        }
         let runLocale = options.localeOption == "auto" ? "auto" : nil
         let progress = Progress(total: cases.count + dialogues.count)
         let runner = CorpusRunner(parser: parser, locale: runLocale)
@@ -61,10 +66,11 @@ struct TestCommand: ParsableCommand {
         progress.finish()
         let metrics = CorpusMetrics(cases: outcomes, dialogues: dialogueOutcomes)
         if let junit {
+            SignalCleanup.install()
             do {
-                try Data(CorpusReports.junit(cases: outcomes, dialogues: dialogueOutcomes).utf8).write(to: URL(fileURLWithPath: junit), options: .atomic)
+                try AtomicFile.write(Data(CorpusReports.junit(cases: outcomes, dialogues: dialogueOutcomes).utf8), to: junit)
             } catch {
-                DiagnosticPrinter.standardError.printMessage("\(junit): error: cannot write the JUnit report: \(error.localizedDescription)")
+                DiagnosticPrinter.standardError.printMessage("\(junit): error: cannot write the JUnit report: \(error)")
                 throw ExitCode(2)
             }
         }
@@ -78,6 +84,39 @@ struct TestCommand: ParsableCommand {
             print("\(outcomes.count + dialogueOutcomes.count - failed) passed, \(failed) failed")
         }
         if failed > 0 { throw ExitCode(1) }
+    }
+}
+
+/// Why `test` has no case to run: a tag no case carries (the known tags listed), a language
+/// no case is written in, or no case at all — a typo must not pass as "0 passed, 0 failed".
+enum TestSelection {
+    static func nothingSelected(_ corpus: Corpus, only: String?, language: String?) -> String {
+        let tags = Set(corpus.cases.flatMap(\.tags) + corpus.dialogues.flatMap(\.tags)).sorted()
+        if let only, !tags.contains(only) {
+            let known = tags.isEmpty ? "no case has a tag" : "the tags are " + tags.joined(separator: ", ")
+            return "--only '\(only)': no case carries this tag\(Suggestions.didYouMean(only, in: tags)); \(known)"
+        }
+        let languages = Set((corpus.cases.map(\.locale) + corpus.dialogues.map(\.locale)).map(Normalizer.language(of:))).sorted()
+        if let language, !languages.contains(language) {
+            let known = languages.isEmpty ? "" : "; the cases are in " + languages.joined(separator: ", ")
+            return "--locale '\(language)': no case is written in this language\(known)"
+        }
+        if let only, let language { return "no case in '\(language)' carries tag '\(only)'" }
+        return "no case to run: the corpus files have no tests or dialogues"
+    }
+}
+
+extension TestCommand {
+    /// The --junit report's folder takes a file: found out before the run, not after it.
+    func checkJUnitFolder() throws {
+        guard let junit else { return }
+        let folder = URL(fileURLWithPath: junit).deletingLastPathComponent().path
+        do {
+            try AtomicFile.probeWritable(folder: folder)
+        } catch {
+            DiagnosticPrinter.standardError.printMessage("\(junit): error: cannot write the JUnit report in \(folder): \(error)")
+            throw ExitCode(2)
+        }
     }
 }
 

@@ -26,9 +26,16 @@ import Testing
         #expect(day.now == Date(timeIntervalSince1970: 1_795_215_600))
     }
 
-    @Test(arguments: ["yesterday", "", "2026-13-01", "21/11/2026", "2026-11-21T25:00:00Z"])
+    @Test(arguments: ["yesterday", "", "2026-13-01", "21/11/2026", "2026-11-21T25:00:00Z",
+                      // impossible days, which the ISO 8601 formatter rolls over into the next month
+                      "2026-02-30T10:00:00Z", "2026-02-29T10:00:00+01:00", "2026-04-31T23:00:00-05:00", "2026-02-30T10:00:00", "2026-02-30"])
     func notReferenceTimes(_ text: String) {
         #expect(EntityContext(iso: text) == nil)
+    }
+
+    @Test(arguments: ["2028-02-29T10:00:00Z", "2026-12-31T23:59:59-05:00", "2026-01-01T00:00:00+14:00"])
+    func possibleEdgesOfMonthsAndDays(_ text: String) {
+        #expect(EntityContext(iso: text) != nil)
     }
 
     /// The same reference time written in two zones gives the same day in each zone's terms.
