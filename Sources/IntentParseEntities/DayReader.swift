@@ -26,25 +26,22 @@ struct DayReader: Sendable {
                 result.append((match.end, match.value.part.map { .dayPart(.relative(match.value.offset), $0) } ?? .day(.relative(match.value.offset))))
             }
         }
-        if readers.contains(.weekday) { appendWeekdays(text, from: position, to: &result) }
+        if readers.contains(.weekday) { appendWeekdays(tokens, from: position, to: &result) }
         if readers.contains(.monthFirst) { appendMonthFirst(text, from: position, to: &result) }
         if readers.contains(.dayFirst) {
             // "le 22": the "on" word just read may be a "the" word too.
             let onIsThe = position > start && (start..<position).contains { words.word(.the, tokens, at: $0) == position }
-            appendDayFirst(text, from: position, afterThe: onIsThe, to: &result)
+            appendDayFirst(text, from: position, afterThe: onIsThe || weekdayEnds(tokens, at: start), to: &result)
         }
         if readers.contains(.isoDate) {
             if let iso = isoDate(text, from: position) { result.append((iso.end, .day(iso.spec))) }
-            if let numeric = numericDate(text, from: position) { result.append((numeric.end, .day(numeric.spec))) }
+            if let numeric = numericDate(text, from: position, afterOn: position > start) { result.append((numeric.end, .day(numeric.spec))) }
         }
     }
 
     /// "Friday", "this Friday", "next Friday", "Friday next" ("vendredi prochain"), "Friday next
     /// week", "next week Friday", "next week on Friday".
-    /// A day of the month after the weekday names the date ("vendredi 27", "el viernes 27 de
-    /// noviembre", "Friday the 27th"): the weekday adds nothing to it.
-    private func appendWeekdays(_ text: TokenizedText, from start: Int, to result: inout [(end: Int, piece: DatePiece)]) {
-        let tokens = text.tokens
+    private func appendWeekdays(_ tokens: [Token], from start: Int, to result: inout [(end: Int, piece: DatePiece)]) {
         if let end = words.word(.nextWeek, tokens, at: start) {
             let matches = words.weekdays.matches(tokens, from: words.skipping(.on, tokens, at: end))
             for match in matches { result.append((match.end, .day(.weekdayOfNextWeek(match.value)))) }
@@ -60,12 +57,20 @@ struct DayReader: Sendable {
         }
         for match in words.weekdays.matches(tokens, from: position) {
             if !isNext {
-                let dayStart = match.end < tokens.count && tokens[match.end].text == "," ? match.end + 1 : match.end
-                appendDayFirst(text, from: dayStart, afterThe: true, to: &result)
                 if let end = words.word(.nextWeek, tokens, at: match.end) { result.append((end, .day(.weekdayOfNextWeek(match.value)))) }
                 if let end = words.word(.nextAfter, tokens, at: match.end) { result.append((end, .day(.weekday(match.value, next: true)))) }
             }
             result.append((match.end, .day(.weekday(match.value, next: isNext))))
+        }
+    }
+
+    /// Whether a weekday (and a comma) ends at `end`: a day's number after it is the day of the
+    /// month, as after "the" ("vendredi 27", "el viernes 27", "Freitag, 27."); the weekday and
+    /// the day must then agree, as in "Friday the 27th".
+    private func weekdayEnds(_ tokens: [Token], at end: Int) -> Bool {
+        let last = end > 0 && tokens[end - 1].text == "," ? end - 1 : end
+        return (1...3).contains { back in
+            last - back >= 0 && words.weekdays.matches(tokens, from: last - back).contains { $0.end == last }
         }
     }
 
@@ -142,11 +147,13 @@ struct DayReader: Sendable {
     }
 
     /// A date in digits in the locale's order (`CalendarWords.numericDateOrder`), written without
-    /// spaces: "22.11.", "22.11.2026", "22/11", "11/22/26", "2026/11/22". Without a year, the
-    /// day and month keep the locale's order.
-    private func numericDate(_ text: TokenizedText, from start: Int) -> (end: Int, spec: DaySpec)? {
+    /// spaces: "22.11.", "22.11.2026", "on 22/11", "11/22/26", "2026/11/22". Without a year, the
+    /// day and month keep the locale's order, and something must make them a date: an "on" word
+    /// before (`afterOn`) or a full stop after ("22.11."); "3/4" alone may be a fraction.
+    private func numericDate(_ text: TokenizedText, from start: Int, afterOn: Bool) -> (end: Int, spec: DaySpec)? {
         guard let order = words.numericDateOrder, let read = DayReader.digitGroups(text.tokens, from: start) else { return nil }
         let groups = read.groups
+        guard groups.count == 3 || afterOn || read.closed else { return nil }
         let fields: [Character]
         switch groups.count {
         case 3: fields = order
@@ -174,8 +181,8 @@ struct DayReader: Sendable {
 
     /// Two or three groups of digits joined by one kind of separator ("/", "." or "-") with no
     /// space, as the tokenizer leaves them ("22.11" is one number token, "22/11" three tokens),
-    /// and a full stop right after ("22.11."); nil for anything else.
-    private static func digitGroups(_ tokens: [Token], from start: Int) -> (groups: [Substring], end: Int)? {
+    /// and a full stop right after ("22.11.", `closed`); nil for anything else.
+    private static func digitGroups(_ tokens: [Token], from start: Int) -> (groups: [Substring], end: Int, closed: Bool)? {
         var groups: [Substring] = []
         var separator: Character?
         var position = start
@@ -201,8 +208,8 @@ struct DayReader: Sendable {
             position += 1
         }
         guard (2...3).contains(groups.count) else { return nil }
-        if separator == ".", position < tokens.count, tokens[position].text == ".", glued(position) { position += 1 }
-        return (groups, position)
+        if separator == ".", position < tokens.count, tokens[position].text == ".", glued(position) { return (groups, position + 1, true) }
+        return (groups, position, false)
     }
 
     /// "2026-12-03", written without spaces.

@@ -22,7 +22,9 @@ struct IntentParseCommand: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+            SignalCleanup.waitIfSignalled()
         } catch {
+            SignalCleanup.waitIfSignalled()
             let code = exitCode(for: error)
             if code == .validationFailure {
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))

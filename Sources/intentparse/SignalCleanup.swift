@@ -45,6 +45,14 @@ enum SignalCleanup {
     /// Installs the handlers, once per process.
     static func install() { _ = installation }
 
+    /// Called as the command ends: when a signal has come, the cleanup thread ends the process
+    /// as the signal would, so the command must not end it first with its own status (a turn
+    /// that finished while the signal was on its way would exit 0).
+    static func waitIfSignalled() {
+        guard signalArrived != 0 else { return }
+        while true { pause() }
+    }
+
     private static func waitForSignal(on reader: Int32) {
         var number: UInt8 = 0
         while true {
@@ -73,8 +81,12 @@ enum SignalCleanup {
 /// The write end of the signal pipe, set before any handler is installed.
 nonisolated(unsafe) private var signalPipe: Int32 = -1
 
-/// The handler: async-signal-safe, it only passes the signal's number on.
+/// Set by the handler when a signal has come (before the number is passed on).
+nonisolated(unsafe) private var signalArrived: Int32 = 0
+
+/// The handler: async-signal-safe, it only notes the signal and passes its number on.
 private func forwardSignal(_ signal: Int32) {
+    signalArrived = signal
     var number = UInt8(truncatingIfNeeded: signal)
     _ = write(signalPipe, &number, 1)
 }

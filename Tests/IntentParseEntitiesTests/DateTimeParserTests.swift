@@ -71,14 +71,25 @@ import Testing
     /// A weekday beside a calendar day must agree with it.
     @Test func weekdayBesideADate() {
         #expect(date("Friday the 27th") == .date("2026-11-27"))
+        #expect(date("Friday 27") == .date("2026-11-27"))
+        #expect(date("Friday, 27") == .date("2026-11-27"))
+        #expect(date("Saturday 27") == nil)
         #expect(date("Saturday, March 5") == nil)
         #expect(EntityFixture.readings("dateTime", "Saturday, March 5").first?.words == 1)
     }
 
-    /// Slashed dates are ambiguous (March 4 or April 3); bare numbers and lone words are not dates.
+    /// Digits with a slash and no year are a date only after an "on" word ("on 3/4": the
+    /// locale's order says March 4 in English), as "3/4" alone may be a fraction; bare numbers
+    /// and lone words are not dates.
     @Test(arguments: ["3/4", "8", "for 2", "evening", "February 30", "at 25", "13 pm", "next", "March", "weekend",
                       "this", "in two", "at 8:75", "June 31", "tomorrow tomorrow", "in the"])
     func notDates(_ text: String) {
         #expect(date(text) == nil)
+    }
+
+    @Test func datesInDigitsInTheLocalesOrder() {
+        #expect(date("on 3/4") == .date("2027-03-04"))
+        #expect(date("3/4/2027") == .date("2027-03-04"))
+        #expect(date("on 13/4") == nil)
     }
 }
