@@ -102,6 +102,21 @@ extension EntityDataLoader {
         }
     }
 
+    /// A mapping of words to whole numbers that `isValid` accepts; each other number is an
+    /// error saying what the word `needs`.
+    private mutating func readCounts(_ node: Node, _ what: String, needs: String, isValid: (Int) -> Bool) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for word in reader.mapping(node, what) ?? [] {
+            guard let count = reader.integer(word.value, "\(what): '\(word.key)'") else { continue }
+            guard isValid(count) else {
+                reader.error(word.value, "\(what): '\(word.key)' needs \(needs)")
+                continue
+            }
+            counts[word.key] = count
+        }
+        return counts
+    }
+
     /// `hours`, `minutes`, `after_hour: {past, to}`, `before_hour: {past, to}` and `shifts`.
     private mutating func readClock(_ node: Node) {
         guard let pairs = reader.mapping(node, "clock") else { return }
@@ -109,31 +124,12 @@ extension EntityDataLoader {
         for pair in pairs {
             switch pair.key {
             case "hours":
-                for word in reader.mapping(pair.value, "clock hours") ?? [] {
-                    guard let hour = reader.integer(word.value, "clock hours: '\(word.key)'") else { continue }
-                    guard (0...23).contains(hour) else {
-                        reader.error(word.value, "clock hours: '\(word.key)' needs an hour, 0 to 23")
-                        continue
-                    }
-                    data.clock.hours[word.key] = hour
-                }
+                data.clock.hours = readCounts(pair.value, "clock hours", needs: "an hour, 0 to 23") { (0...23).contains($0) }
             case "minutes":
-                for word in reader.mapping(pair.value, "clock minutes") ?? [] {
-                    guard let minutes = reader.integer(word.value, "clock minutes: '\(word.key)'") else { continue }
-                    guard (1...59).contains(minutes) else {
-                        reader.error(word.value, "clock minutes: '\(word.key)' needs a number of minutes, 1 to 59")
-                        continue
-                    }
-                    data.clock.minutes[word.key] = minutes
-                }
+                data.clock.minutes = readCounts(pair.value, "clock minutes", needs: "a number of minutes, 1 to 59") { (1...59).contains($0) }
             case "shifts":
-                for word in reader.mapping(pair.value, "clock shifts") ?? [] {
-                    guard let minutes = reader.integer(word.value, "clock shifts: '\(word.key)'") else { continue }
-                    guard minutes != 0, (-59...59).contains(minutes) else {
-                        reader.error(word.value, "clock shifts: '\(word.key)' needs minutes to add (1 to 59) or take away (-1 to -59)")
-                        continue
-                    }
-                    data.clock.shifts[word.key] = minutes
+                data.clock.shifts = readCounts(pair.value, "clock shifts", needs: "minutes to add (1 to 59) or take away (-1 to -59)") {
+                    $0 != 0 && (-59...59).contains($0)
                 }
             case "after_hour", "before_hour":
                 guard let joins = reader.mapping(pair.value, pair.key) else { continue }
