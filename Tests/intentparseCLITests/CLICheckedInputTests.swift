@@ -8,6 +8,15 @@ import Testing
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
+    /// `intentparse test --locale en` on a corpus file `name` holding `text`, in a folder of its own.
+    private func testCorpus(_ text: String, named name: String) throws -> CLI.Output {
+        let folder = try CLI.temporaryFolder()
+        defer { CLI.remove(folder) }
+        let corpus = folder.appendingPathComponent(name)
+        try write(text, to: corpus)
+        return try CLI.run(["test", "--locale", "en", corpus.path])
+    }
+
     private func write(_ text: String, to file: URL) throws {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: file)
@@ -20,11 +29,8 @@ import Testing
             #expect(output.stderr.contains("--now '\(date)' is not an ISO 8601 date and time"), "\(output.stderr)")
             #expect(output.stdout.isEmpty)
         }
-        let folder = try CLI.temporaryFolder()
-        defer { CLI.remove(folder) }
-        let corpus = folder.appendingPathComponent("now.yaml")
-        try write("language: en\nnow: 2026-02-30T10:00:00Z\ntests:\n  - sentences: [\"call Coco\"]\n    intent: INStartCallIntent\n", to: corpus)
-        let output = try CLI.run(["test", "--locale", "en", corpus.path])
+        let output = try testCorpus("language: en\nnow: 2026-02-30T10:00:00Z\ntests:\n  - sentences: [\"call Coco\"]\n    intent: INStartCallIntent\n",
+                                    named: "now.yaml")
         #expect(output.status == 2)
         #expect(output.stderr.contains("now.yaml:2:6: error: now: '2026-02-30T10:00:00Z' is not an ISO 8601 date and time"), "\(output.stderr)")
     }
@@ -68,11 +74,8 @@ import Testing
     }
 
     @Test func aCaseNeedsASentence() throws {
-        let folder = try CLI.temporaryFolder()
-        defer { CLI.remove(folder) }
-        let corpus = folder.appendingPathComponent("empty.yaml")
-        try write("language: en\ntests:\n  - sentences: []\n    intent: INStartCallIntent\n  - sentences:\n    intent: INStartCallIntent\n", to: corpus)
-        let output = try CLI.run(["test", "--locale", "en", corpus.path])
+        let output = try testCorpus("language: en\ntests:\n  - sentences: []\n    intent: INStartCallIntent\n  - sentences:\n    intent: INStartCallIntent\n",
+                                    named: "empty.yaml")
         #expect(output.status == 2)
         #expect(output.stderr.contains("empty.yaml:3:16: error: a test case needs at least one sentence"), "\(output.stderr)")
         #expect(output.stderr.contains("empty.yaml:5:15: error: a test case needs at least one sentence"), "\(output.stderr)")
