@@ -396,11 +396,18 @@ struct Simulation {
             }
             offer(edge.target, next, at: position + 1)
         case .wildcardToken, .wildcardFirstToken:
-            guard !scratch.isPunctuation[position] else { return }
+            // Symbols (emoji, emoticons) are part of free text: a wildcard may take them in,
+            // and may be made of them alone ("saying 🍌").
+            let symbol = scratch.isSymbol[position]
+            guard !scratch.isPunctuation[position] || symbol else { return }
             if case .wildcardFirstToken(let excluded) = edge.kind, grammar.excludedFirstWords[Int(excluded)].contains(scratch.keyIDs[position]) { return }
             var next = thread
-            next.weight += Weights.wildcard + Weights.wildcardOrder * Double(thread.pendingOrder)
-            next.evidence.wildcard += 1
+            if symbol {
+                next.weight += Weights.symbol
+            } else {
+                next.weight += Weights.wildcard + Weights.wildcardOrder * Double(thread.pendingOrder)
+                next.evidence.wildcard += 1
+            }
             offer(edge.target, next, at: position + 1)
         case .phrases(let set, let slot):
             let hits = phrases(set, at: position)
@@ -457,18 +464,19 @@ struct Simulation {
         return n >= range.from && n <= range.to && (n - range.from) % range.step == 0
     }
 
-    /// The first word at or after `position` (a wildcard's start skips leading punctuation).
+    /// The first word or symbol at or after `position` (a wildcard's start skips leading
+    /// punctuation, not the emoji or emoticon it starts with).
     private func firstWord(from position: Int) -> Int {
         var start = position
-        while start < tokenCount, scratch.isPunctuation[start] { start += 1 }
+        while start < tokenCount, scratch.isPunctuation[start], !scratch.isSymbol[start] { start += 1 }
         return start
     }
 
-    /// The end (exclusive token index) of the last word before `position`, so a wildcard's
-    /// capture never ends on punctuation it skipped.
+    /// The end (exclusive token index) of the last word or symbol before `position`, so a
+    /// wildcard's capture never ends on punctuation it skipped, and keeps a trailing emoji.
     private func lastWordEnd(before position: Int) -> Int {
         var end = position
-        while end > 0, scratch.isPunctuation[end - 1] { end -= 1 }
+        while end > 0, scratch.isPunctuation[end - 1], !scratch.isSymbol[end - 1] { end -= 1 }
         return end
     }
 }
@@ -497,6 +505,8 @@ struct MatchScratch {
     fileprivate var entityHits: [EntityMatch] = []
     fileprivate var keyIDs: [Int32] = []
     fileprivate var isPunctuation: [Bool] = []
+    /// Per token, whether it is a symbol (also punctuation, see `Token.Kind.symbol`).
+    fileprivate var isSymbol: [Bool] = []
     /// Per interned key, the stamp of the last utterance it occurred in; per token, whether it
     /// is the first occurrence of its key.
     fileprivate var keyStamp: [UInt32] = []
@@ -539,6 +549,7 @@ struct MatchScratch {
             let punctuation = tokens[index].isPunctuation
             keyIDs.append(grammar.keys.id(utf8: view.loose(index)))
             isPunctuation.append(punctuation)
+            isSymbol.append(tokens[index].kind == .symbol)
             keyFirst.append(false)
             wordCounts.append(wordCounts[wordCounts.count - 1] + (punctuation ? 0 : 1))
         }
@@ -568,6 +579,7 @@ struct MatchScratch {
         entityHits.removeAll(keepingCapacity: true)
         keyIDs.removeAll(keepingCapacity: true)
         isPunctuation.removeAll(keepingCapacity: true)
+        isSymbol.removeAll(keepingCapacity: true)
         keyFirst.removeAll(keepingCapacity: true)
         pairKeys.removeAll(keepingCapacity: true)
         namesAnApp = nil

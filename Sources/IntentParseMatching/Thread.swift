@@ -92,6 +92,11 @@ enum Weights {
     static let soundsLike = 0.7
     static let entity = 0.9
     static let wildcard = 0.3
+    /// A symbol (emoji, emoticon) a wildcard takes in. Passing over one costs nothing, so this
+    /// is what keeps the emoji at free text's edges; it outweighs opening a wildcard (a value
+    /// of emoji alone beats passing them over: "add 🍎 to my list", "apples, 🍌 and pears")
+    /// and weighs less than a punctuation mark a template asks for (a list separator).
+    static let symbol = 0.05
     /// Added per wildcard word times the slot's order in its template: of two equal parses the
     /// one with shorter earlier wildcards wins.
     static let wildcardOrder = 1e-5

@@ -22,6 +22,27 @@ import Testing
         #expect(i.missing.isEmpty)
     }
 
+    /// Emoji and emoticons are free text: a wildcard keeps them at its edges and may be made
+    /// of them alone; detached sentence punctuation at the end stays out.
+    @Test func wildcardsKeepEmojiAndEmoticons() throws {
+        #expect(try best("MonkeyChat Bobo please send more 🍌🍌🍌").spoken("content") == ["send more 🍌🍌🍌"])
+        #expect(try best("tell Coco 🍌 more bananas").spoken("content") == ["🍌 more bananas"])
+        #expect(try best("tell Coco see you at 5 :)").spoken("content") == ["see you at 5 :)"])
+        #expect(try best("tell Coco see you at 5 ...").spoken("content") == ["see you at 5"])
+        let only = try best("send a message to Coco saying 🍌")
+        #expect(only.spoken("recipients") == ["Coco"])
+        #expect(only.spoken("content") == ["🍌"])
+        #expect(try best("add 🍎 to my Grocery list").spoken("taskTitles") == ["🍎"])
+        #expect(try best("add apples, 🍌 and 🍐 to my Grocery list").spoken("taskTitles") == ["apples", "🍌", "🍐"])
+    }
+
+    /// Where no wildcard stands, an emoji is passed over like punctuation.
+    @Test func emojiOutsideWildcardsArePassedOver() throws {
+        let i = try best("mark Grocery as done ✅")
+        #expect(i.intent == "INSetTaskAttributeIntent")
+        #expect(i.spoken("targetTask") == ["Grocery"])
+    }
+
     @Test func earlierWildcardIsShortestOnATie() throws {
         let i = try best("tell Bobo I will be late")
         #expect(i.spoken("recipients") == ["Bobo"])
