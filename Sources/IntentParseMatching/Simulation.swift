@@ -207,9 +207,9 @@ struct Simulation {
             let source: CaptureSource
             switch packed.kind {
             case .wildcard: source = .wildcard
-            case .phrase, .soundPhrase:
+            case .phrase, .soundPhrase, .partialPhrase:
                 let hit = scratch.phraseHits[Int(packed.values)]
-                source = .phrase(set: packed.set, values: phraseTries.values(hit.valueStart, hit.valueCount), isSound: packed.kind == .soundPhrase)
+                source = .phrase(set: packed.set, values: phraseTries.values(hit.valueStart, hit.valueCount), match: hit.match)
             case .entity: source = .entity(scratch.entityHits[Int(packed.values)].value)
             }
             result.append(Capture(slot: packed.slot, start: packed.start, end: packed.end, source: source))
@@ -416,10 +416,23 @@ struct Simulation {
                 let end = Int(match.end)
                 guard end <= limit else { continue }
                 let count = words(position, end)
-                var next = capture(thread, PackedCapture(slot: slot, start: Int32(position), end: match.end,
-                                                        kind: match.isSound ? .soundPhrase : .phrase, set: set, values: Int32(hit)))
-                next.weight += (match.isSound ? Weights.soundsLike : Weights.named) * Double(count)
-                if match.isSound { next.evidence.soundsLike += count } else { next.evidence.named += count }
+                var next = thread
+                let kind: PackedCapture.Kind
+                switch match.match {
+                case .exact:
+                    kind = .phrase
+                    next.weight += Weights.named * Double(count)
+                    next.evidence.named += count
+                case .sound:
+                    kind = .soundPhrase
+                    next.weight += Weights.soundsLike * Double(count)
+                    next.evidence.soundsLike += count
+                case .partial:
+                    kind = .partialPhrase
+                    next.weight += Weights.partial * Double(count)
+                    next.evidence.named += count
+                }
+                next = capture(next, PackedCapture(slot: slot, start: Int32(position), end: match.end, kind: kind, set: set, values: Int32(hit)))
                 offer(edge.target, next, at: end)
             }
         case .entity(let entity, let slot, let list):
@@ -482,12 +495,22 @@ struct Simulation {
 }
 
 /// A phrase found at a position: where it ends, its values (`valueCount` of them from
-/// `valueStart` in the frozen phrase tries) and whether only its sounds-like key matched.
+/// `valueStart` in the frozen phrase tries) and how it matched.
 struct PhraseHit {
+    enum Match: UInt8, Sendable {
+        /// The whole phrase, by its loose key.
+        case exact
+        /// The whole phrase, only by its sounds-like key.
+        case sound
+        /// Only the first or the last words of a vocabulary term ("Bobo" of "Bobo the Great"):
+        /// the words name no term of their own, several terms may be meant.
+        case partial
+    }
+
     var end: Int32
     var valueStart: Int32
     var valueCount: Int32
-    var isSound: Bool
+    var match: Match
 }
 
 /// The memory one match needs, kept from one utterance to the next: the chart's frontiers,
