@@ -398,8 +398,9 @@ struct Simulation {
         case .wildcardToken, .wildcardFirstToken:
             // Symbols (emoji, emoticons) are part of free text: a wildcard may take them in,
             // and may be made of them alone ("saying 🍌").
-            let symbol = scratch.isSymbol[position]
-            guard !scratch.isPunctuation[position] || symbol else { return }
+            let punctuation = scratch.isPunctuation[position]
+            let symbol = punctuation && isSymbol(position)
+            guard !punctuation || symbol else { return }
             if case .wildcardFirstToken(let excluded) = edge.kind, grammar.excludedFirstWords[Int(excluded)].contains(scratch.keyIDs[position]) { return }
             var next = thread
             if symbol {
@@ -481,7 +482,7 @@ struct Simulation {
     /// punctuation, not the emoji or emoticon it starts with).
     private func firstWord(from position: Int) -> Int {
         var start = position
-        while start < tokenCount, scratch.isPunctuation[start], !scratch.isSymbol[start] { start += 1 }
+        while start < tokenCount, scratch.isPunctuation[start], !isSymbol(start) { start += 1 }
         return start
     }
 
@@ -489,9 +490,13 @@ struct Simulation {
     /// wildcard's capture never ends on punctuation it skipped, and keeps a trailing emoji.
     private func lastWordEnd(before position: Int) -> Int {
         var end = position
-        while end > 0, scratch.isPunctuation[end - 1], !scratch.isSymbol[end - 1] { end -= 1 }
+        while end > 0, scratch.isPunctuation[end - 1], !isSymbol(end - 1) { end -= 1 }
         return end
     }
+
+    /// Whether the token at `position` is a symbol (see `Token.Kind.symbol`), asked only of
+    /// punctuation: few tokens are, and a per-token array cost every utterance its filling.
+    private func isSymbol(_ position: Int) -> Bool { text.tokens[position].kind == .symbol }
 }
 
 /// A phrase found at a position: where it ends, its values (`valueCount` of them from
@@ -528,8 +533,6 @@ struct MatchScratch {
     fileprivate var entityHits: [EntityMatch] = []
     fileprivate var keyIDs: [Int32] = []
     fileprivate var isPunctuation: [Bool] = []
-    /// Per token, whether it is a symbol (also punctuation, see `Token.Kind.symbol`).
-    fileprivate var isSymbol: [Bool] = []
     /// Per interned key, the stamp of the last utterance it occurred in; per token, whether it
     /// is the first occurrence of its key.
     fileprivate var keyStamp: [UInt32] = []
@@ -572,7 +575,6 @@ struct MatchScratch {
             let punctuation = tokens[index].isPunctuation
             keyIDs.append(grammar.keys.id(utf8: view.loose(index)))
             isPunctuation.append(punctuation)
-            isSymbol.append(tokens[index].kind == .symbol)
             keyFirst.append(false)
             wordCounts.append(wordCounts[wordCounts.count - 1] + (punctuation ? 0 : 1))
         }
@@ -602,7 +604,6 @@ struct MatchScratch {
         entityHits.removeAll(keepingCapacity: true)
         keyIDs.removeAll(keepingCapacity: true)
         isPunctuation.removeAll(keepingCapacity: true)
-        isSymbol.removeAll(keepingCapacity: true)
         keyFirst.removeAll(keepingCapacity: true)
         pairKeys.removeAll(keepingCapacity: true)
         namesAnApp = nil

@@ -65,8 +65,10 @@ public final class Normalizer: Sendable {
         let segments = plain ?? hanSegments(utf16) ?? otherSegments(utf16)
         var tokens: [Token] = []
         tokens.reserveCapacity(segments.count)
-        // Whether two marks touch somewhere (they may draw an emoticon).
+        // Whether two marks touch somewhere (they may draw an emoticon), and where the last
+        // mark ended (a word between two marks starts there).
         var marksTouch = false
+        var lastMarkEnd = -1
         for segment in segments {
             let units = utf16[segment.range]
             let kind: Token.Kind
@@ -79,8 +81,9 @@ public final class Normalizer: Sendable {
             default:
                 if units.allSatisfy(Normalizer.isSpace) { continue }
                 // Plain segments have no symbols (`plainSegments` takes none).
-                kind = plain == nil && ICUText.hasSymbol(units) ? .symbol : .punctuation
-                if let last = tokens.last, last.isPunctuation, last.range.upperBound == segment.range.lowerBound { marksTouch = true }
+                kind = plain == nil && Normalizer.isSymbol(units) ? .symbol : .punctuation
+                if lastMarkEnd == segment.range.lowerBound { marksTouch = true }
+                lastMarkEnd = segment.range.upperBound
             }
             if kind == .word, rules.splitsApostrophes, units.contains(where: Normalizer.isApostrophe) {
                 appendSplittingApostrophes(units, range: segment.range, to: &tokens)
@@ -90,6 +93,18 @@ public final class Normalizer: Sendable {
         }
         if marksTouch { Normalizer.markEmoticons(&tokens, in: utf16) }
         return TokenizedText(text: text, utf16: utf16, tokens: tokens)
+    }
+
+    /// Whether a mark is a symbol (`ICUText.hasSymbol`); one ASCII character (most marks: the
+    /// commas and full stops of text with accented letters) is looked up in what ICU said of each.
+    static func isSymbol(_ units: ArraySlice<UInt16>) -> Bool {
+        if units.count == 1, let unit = units.first, unit < 0x80 { return asciiSymbols & (1 << UInt128(unit)) != 0 }
+        return ICUText.hasSymbol(units)
+    }
+
+    /// The ASCII symbols, one bit each, as ICU classes them ("$", "+", "<", "^", "|", ...).
+    private static let asciiSymbols: UInt128 = (0..<UInt16(0x80)).reduce(0) { mask, unit in
+        ICUText.hasSymbol([unit][...]) ? mask | (1 << UInt128(unit)) : mask
     }
 
     /// Makes symbols of the marks that draw an emoticon: a run of two or more marks touching

@@ -241,6 +241,7 @@ import Testing
         for mark in ",.?!'\":;()-".utf16 {
             #expect(!ICUText.hasSymbol([mark][...]), "\(UnicodeScalar(mark).map(String.init) ?? "")")
         }
-        for symbol in "$+<=>^`|~".utf16 { #expect(ICUText.hasSymbol([symbol][...])) }
+        for symbol in "$+<=>^`|~".utf16 { #expect(ICUText.hasSymbol([symbol][...]) && Normalizer.isSymbol([symbol][...])) }
+        for unit in UInt16(0)..<0x80 { #expect(Normalizer.isSymbol([unit][...]) == ICUText.hasSymbol([unit][...])) }
     }
 }
