@@ -55,6 +55,30 @@ int32_t cip_has_other_script(const uint16_t *src, int32_t length) {
     return 0;
 }
 
+int32_t cip_has_symbol(const uint16_t *src, int32_t length) {
+    int32_t i = 0;
+    while (i < length) {
+        UChar32 c;
+        U16_NEXT(src, i, length, c);
+        if ((U_GET_GC_MASK(c) & (U_GC_S_MASK | U_GC_ME_MASK)) != 0) return 1;
+        if (u_hasBinaryProperty(c, UCHAR_EXTENDED_PICTOGRAPHIC) || u_hasBinaryProperty(c, UCHAR_REGIONAL_INDICATOR)) return 1;
+    }
+    return 0;
+}
+
+int32_t cip_is_emoticon(const uint16_t *src, int32_t length) {
+    int32_t i = 0, drawn = 0;
+    while (i < length) {
+        UChar32 c;
+        U16_NEXT(src, i, length, c);
+        if (u_hasBinaryProperty(c, UCHAR_EXTENDED_PICTOGRAPHIC) || u_hasBinaryProperty(c, UCHAR_REGIONAL_INDICATOR)) return 0;
+        if ((U_GET_GC_MASK(c) & (U_GC_L_MASK | U_GC_N_MASK)) != 0) return 0;
+        if (!u_hasBinaryProperty(c, UCHAR_TERMINAL_PUNCTUATION) && !u_hasBinaryProperty(c, UCHAR_QUOTATION_MARK) &&
+            !u_hasBinaryProperty(c, UCHAR_DASH) && !u_isUWhiteSpace(c)) drawn = 1;
+    }
+    return drawn;
+}
+
 int32_t cip_strip_marks(const uint16_t *src, int32_t length, uint16_t *dst, int32_t dstCapacity) {
     UErrorCode status = U_ZERO_ERROR;
     const UNormalizer2 *nfd = unorm2_getNFDInstance(&status);

@@ -175,7 +175,8 @@ public struct DialogueLanguage: Sendable {
         return replies.first { $0.pattern.matches(kept) }?.reply
     }
 
-    /// Splits a reply into items at separator words ("Bobo and Coco" → Bobo | Coco).
+    /// Splits a reply into items at separator words ("Bobo and Coco" → Bobo | Coco). Emoji and
+    /// emoticons are an item's text like its words ("🍎 and 🍌" → 🍎 | 🍌).
     public func items(_ text: String) -> [String] {
         let tokenized = normalizer.tokenize(text)
         let keys = tokenized.tokens.map(DialogueLanguage.separatorKey)
@@ -189,7 +190,7 @@ public struct DialogueLanguage: Sendable {
                 index += separator.count
                 continue
             }
-            if !tokenized.tokens[index].isPunctuation {
+            if !tokenized.tokens[index].isPunctuation || tokenized.tokens[index].isSymbol {
                 if first == nil { first = index }
                 last = index
             }

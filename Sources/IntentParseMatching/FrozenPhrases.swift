@@ -17,15 +17,16 @@ struct FrozenPhrases: Sendable {
         // Sized first and written in place: with 100,000 contacts the tries have millions of
         // nodes, and growing arrays, then copying them into fixed memory, cost a third of a second.
         var tries: [PhraseTrie] = [skipWords]
-        for set in sets { tries += [set.exact, set.sound] }
+        for set in sets { tries += [set.exact, set.sound, set.partial] }
         var flat = FlatTrie(sizes: tries.map(\.sizes))
         let skipRoot = skipWords.isEmpty ? FrozenPhrases.none : skipWords.freeze(into: &flat)
-        var exactRoots: [Int32] = [], soundRoots: [Int32] = []
+        var exactRoots: [Int32] = [], soundRoots: [Int32] = [], partialRoots: [Int32] = []
         for set in sets {
             exactRoots.append(set.exact.isEmpty ? FrozenPhrases.none : set.exact.freeze(into: &flat))
             soundRoots.append(set.usesSound && !set.sound.isEmpty ? set.sound.freeze(into: &flat) : FrozenPhrases.none)
+            partialRoots.append(set.partial.isEmpty ? FrozenPhrases.none : set.partial.freeze(into: &flat))
         }
-        storage = Storage(flat: flat, exactRoots: exactRoots, soundRoots: soundRoots, skipRoot: skipRoot)
+        storage = Storage(flat: flat, exactRoots: exactRoots, soundRoots: soundRoots, partialRoots: partialRoots, skipRoot: skipRoot)
     }
 
     /// The root of an empty trie.
@@ -83,9 +84,10 @@ struct FrozenPhrases: Sendable {
         let childBytes: UnsafePointer<UInt8>
         let childTargets: UnsafePointer<Int32>
         let values: UnsafePointer<Int32>
-        /// Per phrase set, the root of its exact and of its sounds-like trie (or `none`).
+        /// Per phrase set, the root of its exact, its sounds-like and its partial trie (or `none`).
         let exactRoots: UnsafePointer<Int32>
         let soundRoots: UnsafePointer<Int32>
+        let partialRoots: UnsafePointer<Int32>
         let skipRoot: Int32
 
         /// The values `start..<start + count`, as an array.
@@ -94,21 +96,30 @@ struct FrozenPhrases: Sendable {
         }
 
         /// Appends the phrases of set `set` starting at token `start`: the exact ones, shortest
-        /// first, then the sounds-like ones that end where no exact one does.
+        /// first, then the sounds-like ones that end where no exact one does, then the parts of
+        /// terms that end where neither does.
         func appendMatches(set: Int32, keys: TokenKeys.View, from start: Int, to hits: inout [PhraseHit]) {
             let first = hits.count
             let exact = exactRoots[Int(set)]
             if exact != FrozenPhrases.none {
                 walk(exact, keys, from: start, sound: false) { end, node in
-                    hits.append(PhraseHit(end: Int32(end), valueStart: node.valueStart, valueCount: node.valueCount, isSound: false))
+                    hits.append(PhraseHit(end: Int32(end), valueStart: node.valueStart, valueCount: node.valueCount, match: .exact))
                 }
             }
             let sound = soundRoots[Int(set)]
-            guard sound != FrozenPhrases.none else { return }
-            let exactEnd = hits.count
-            walk(sound, keys, from: start, sound: true) { end, node in
-                for index in first..<exactEnd where hits[index].end == Int32(end) { return }
-                hits.append(PhraseHit(end: Int32(end), valueStart: node.valueStart, valueCount: node.valueCount, isSound: true))
+            if sound != FrozenPhrases.none {
+                let exactEnd = hits.count
+                walk(sound, keys, from: start, sound: true) { end, node in
+                    for index in first..<exactEnd where hits[index].end == Int32(end) { return }
+                    hits.append(PhraseHit(end: Int32(end), valueStart: node.valueStart, valueCount: node.valueCount, match: .sound))
+                }
+            }
+            let partial = partialRoots[Int(set)]
+            guard partial != FrozenPhrases.none else { return }
+            let wholeEnd = hits.count
+            walk(partial, keys, from: start, sound: false) { end, node in
+                for index in first..<wholeEnd where hits[index].end == Int32(end) { return }
+                hits.append(PhraseHit(end: Int32(end), valueStart: node.valueStart, valueCount: node.valueCount, match: .partial))
             }
         }
 
@@ -168,11 +179,12 @@ struct FrozenPhrases: Sendable {
         let view: View
 
         /// Takes ownership of `flat`'s memory.
-        init(flat: FlatTrie, exactRoots: [Int32], soundRoots: [Int32], skipRoot: Int32) {
+        init(flat: FlatTrie, exactRoots: [Int32], soundRoots: [Int32], partialRoots: [Int32], skipRoot: Int32) {
             view = View(nodes: UnsafePointer(flat.nodes.baseAddress!), childBytes: UnsafePointer(flat.childBytes.baseAddress!),
                         childTargets: UnsafePointer(flat.childTargets.baseAddress!), values: UnsafePointer(flat.values.baseAddress!),
                         exactRoots: UnsafePointer(UnsafeMutableBufferPointer.copy(exactRoots).baseAddress!),
                         soundRoots: UnsafePointer(UnsafeMutableBufferPointer.copy(soundRoots).baseAddress!),
+                        partialRoots: UnsafePointer(UnsafeMutableBufferPointer.copy(partialRoots).baseAddress!),
                         skipRoot: skipRoot)
         }
 
@@ -183,6 +195,7 @@ struct FrozenPhrases: Sendable {
             UnsafeMutablePointer(mutating: view.values).deallocate()
             UnsafeMutablePointer(mutating: view.exactRoots).deallocate()
             UnsafeMutablePointer(mutating: view.soundRoots).deallocate()
+            UnsafeMutablePointer(mutating: view.partialRoots).deallocate()
         }
     }
 }

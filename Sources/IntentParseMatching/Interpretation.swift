@@ -16,6 +16,10 @@ public struct SlotValue: Sendable {
     public var range: Range<Int>?
     /// True when the words matched a vocabulary phrase only by sound.
     public var isSoundsLike = false
+    /// True when the words are only the first or last words of vocabulary terms ("Bobo" of
+    /// "Bobo the Great", "Bobo Jr." and "Little Bobo"): they name no single term, so the value
+    /// has no identifier, and the dialogue asks which one is meant.
+    public var isPartial = false
 
     public init(spoken: String, identifier: String? = nil, value: JSONValue? = nil, range: Range<Int>? = nil) {
         self.spoken = spoken

@@ -93,7 +93,8 @@ struct Interpreter {
 
     /// Apps whose vocabulary the capture matched.
     private func termApps(_ capture: Capture) -> [Int] {
-        guard case .phrase(let set, let values, _) = capture.source else { return [] }
+        // A part of a term ("Bobo") is no evidence of the app whose term it is part of.
+        guard case .phrase(let set, let values, let match) = capture.source, match != .partial else { return [] }
         return values.compactMap { value in
             if case .term(let app, _, _, _) = grammar.phraseSets[Int(set)].entries[Int(value)] { return app }
             return nil
@@ -170,9 +171,11 @@ struct Interpreter {
         case .wildcard: break
         case .entity(let entity):
             value.value = entity.json
-        case .phrase(let set, let values, let isSound):
-            value.isSoundsLike = isSound
-            describe(&value, set: grammar.phraseSets[Int(set)], values: values, app: app)
+        case .phrase(let set, let values, let match):
+            value.isSoundsLike = match == .sound
+            value.isPartial = match == .partial
+            // A part of a term names none: its identifier is the dialogue's to find.
+            if match != .partial { describe(&value, set: grammar.phraseSets[Int(set)], values: values, app: app) }
         }
         return value
     }

@@ -93,7 +93,8 @@ struct PhraseTrie: Sendable {
 }
 
 /// The phrases of one slot source (a list, a vocabulary type, the app names), with an exact trie
-/// and, for names, a sounds-like trie. Values are indexes into `entries`.
+/// and, for names, a sounds-like trie and a trie of parts of vocabulary terms (their first or
+/// last words: "Bobo" of "Bobo the Great"). Values are indexes into `entries`.
 struct PhraseSet: Sendable {
     /// What a phrase stands for.
     enum Entry: Sendable, Hashable {
@@ -107,6 +108,9 @@ struct PhraseSet: Sendable {
 
     var exact = PhraseTrie()
     var sound = PhraseTrie()
+    /// The first words and the last words of vocabulary terms of several words, as the
+    /// dialogue's resolver takes them for a partial match (`VocabularyResolver.contains`).
+    var partial = PhraseTrie()
     var entries: [Entry] = []
     /// Where each entry sits in `entries` (adding stays O(1) per phrase with 100,000 terms).
     private var entryIndex: [Entry: Int32] = [:]
@@ -123,7 +127,11 @@ struct PhraseSet: Sendable {
     /// The shortest run-together sound key indexed; shorter ones alike too much.
     static let minimumSoundKey = 4
 
-    mutating func add(_ phrase: String, entry: Entry, normalizer: Normalizer, soundOnly: Bool = false) {
+    /// `partsUnless`: also index the phrase's first words and its last words (`partial`), but
+    /// not those that start or end with a word for which it is true (the language's own words:
+    /// "the" of "the Jungle Book" names nothing, nor do "Bobo the" and "the Great").
+    mutating func add(_ phrase: String, entry: Entry, normalizer: Normalizer, soundOnly: Bool = false,
+                      partsUnless isLanguageWord: ((String) -> Bool)? = nil) {
         let tokens = normalizer.tokenize(phrase).tokens.filter { !$0.isPunctuation }
         guard !tokens.isEmpty else { return }
         let value: Int32
@@ -147,6 +155,15 @@ struct PhraseSet: Sendable {
             let key = SoundsLike.joining(tokens.map(\.soundKey))
             if key.count >= PhraseSet.minimumSoundKey { sound.insert(key, value: value) }
         }
+        if let isLanguageWord, tokens.count > 1 {
+            let keys = tokens.map(\.looseKey)
+            for count in 1..<keys.count {
+                for part in [keys.prefix(count), keys.suffix(count)]
+                where !isLanguageWord(part[part.startIndex]) && !isLanguageWord(part[part.endIndex - 1]) {
+                    partial.insert(part.joined(), value: value)
+                }
+            }
+        }
     }
 
     /// Frees the tries once they are frozen into `FrozenPhrases`, which matching walks; the
@@ -154,6 +171,7 @@ struct PhraseSet: Sendable {
     mutating func dropTries() {
         exact = PhraseTrie()
         sound = PhraseTrie()
+        partial = PhraseTrie()
     }
 
     /// Matches starting at `start`: exact ones, then sounds-like ones that end where no exact

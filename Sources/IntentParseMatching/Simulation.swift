@@ -207,9 +207,9 @@ struct Simulation {
             let source: CaptureSource
             switch packed.kind {
             case .wildcard: source = .wildcard
-            case .phrase, .soundPhrase:
+            case .phrase, .soundPhrase, .partialPhrase:
                 let hit = scratch.phraseHits[Int(packed.values)]
-                source = .phrase(set: packed.set, values: phraseTries.values(hit.valueStart, hit.valueCount), isSound: packed.kind == .soundPhrase)
+                source = .phrase(set: packed.set, values: phraseTries.values(hit.valueStart, hit.valueCount), match: hit.match)
             case .entity: source = .entity(scratch.entityHits[Int(packed.values)].value)
             }
             result.append(Capture(slot: packed.slot, start: packed.start, end: packed.end, source: source))
@@ -396,11 +396,19 @@ struct Simulation {
             }
             offer(edge.target, next, at: position + 1)
         case .wildcardToken, .wildcardFirstToken:
-            guard !scratch.isPunctuation[position] else { return }
+            // Symbols (emoji, emoticons) are part of free text: a wildcard may take them in,
+            // and may be made of them alone ("saying 🍌").
+            let punctuation = scratch.isPunctuation[position]
+            let symbol = punctuation && isSymbol(position)
+            guard !punctuation || symbol else { return }
             if case .wildcardFirstToken(let excluded) = edge.kind, grammar.excludedFirstWords[Int(excluded)].contains(scratch.keyIDs[position]) { return }
             var next = thread
-            next.weight += Weights.wildcard + Weights.wildcardOrder * Double(thread.pendingOrder)
-            next.evidence.wildcard += 1
+            if symbol {
+                next.weight += Weights.symbol
+            } else {
+                next.weight += Weights.wildcard + Weights.wildcardOrder * Double(thread.pendingOrder)
+                next.evidence.wildcard += 1
+            }
             offer(edge.target, next, at: position + 1)
         case .phrases(let set, let slot):
             let hits = phrases(set, at: position)
@@ -409,10 +417,23 @@ struct Simulation {
                 let end = Int(match.end)
                 guard end <= limit else { continue }
                 let count = words(position, end)
-                var next = capture(thread, PackedCapture(slot: slot, start: Int32(position), end: match.end,
-                                                        kind: match.isSound ? .soundPhrase : .phrase, set: set, values: Int32(hit)))
-                next.weight += (match.isSound ? Weights.soundsLike : Weights.named) * Double(count)
-                if match.isSound { next.evidence.soundsLike += count } else { next.evidence.named += count }
+                var next = thread
+                let kind: PackedCapture.Kind
+                switch match.match {
+                case .exact:
+                    kind = .phrase
+                    next.weight += Weights.named * Double(count)
+                    next.evidence.named += count
+                case .sound:
+                    kind = .soundPhrase
+                    next.weight += Weights.soundsLike * Double(count)
+                    next.evidence.soundsLike += count
+                case .partial:
+                    kind = .partialPhrase
+                    next.weight += Weights.partial * Double(count)
+                    next.evidence.named += count
+                }
+                next = capture(next, PackedCapture(slot: slot, start: Int32(position), end: match.end, kind: kind, set: set, values: Int32(hit)))
                 offer(edge.target, next, at: end)
             }
         case .entity(let entity, let slot, let list):
@@ -457,29 +478,44 @@ struct Simulation {
         return n >= range.from && n <= range.to && (n - range.from) % range.step == 0
     }
 
-    /// The first word at or after `position` (a wildcard's start skips leading punctuation).
+    /// The first word or symbol at or after `position` (a wildcard's start skips leading
+    /// punctuation, not the emoji or emoticon it starts with).
     private func firstWord(from position: Int) -> Int {
         var start = position
-        while start < tokenCount, scratch.isPunctuation[start] { start += 1 }
+        while start < tokenCount, scratch.isPunctuation[start], !isSymbol(start) { start += 1 }
         return start
     }
 
-    /// The end (exclusive token index) of the last word before `position`, so a wildcard's
-    /// capture never ends on punctuation it skipped.
+    /// The end (exclusive token index) of the last word or symbol before `position`, so a
+    /// wildcard's capture never ends on punctuation it skipped, and keeps a trailing emoji.
     private func lastWordEnd(before position: Int) -> Int {
         var end = position
-        while end > 0, scratch.isPunctuation[end - 1] { end -= 1 }
+        while end > 0, scratch.isPunctuation[end - 1], !isSymbol(end - 1) { end -= 1 }
         return end
     }
+
+    /// Whether the token at `position` is a symbol (see `Token.Kind.symbol`), asked only of
+    /// punctuation: few tokens are, and a per-token array cost every utterance its filling.
+    private func isSymbol(_ position: Int) -> Bool { text.tokens[position].kind == .symbol }
 }
 
 /// A phrase found at a position: where it ends, its values (`valueCount` of them from
-/// `valueStart` in the frozen phrase tries) and whether only its sounds-like key matched.
+/// `valueStart` in the frozen phrase tries) and how it matched.
 struct PhraseHit {
+    enum Match: UInt8, Sendable {
+        /// The whole phrase, by its loose key.
+        case exact
+        /// The whole phrase, only by its sounds-like key.
+        case sound
+        /// Only the first or the last words of a vocabulary term ("Bobo" of "Bobo the Great"):
+        /// the words name no term of their own, several terms may be meant.
+        case partial
+    }
+
     var end: Int32
     var valueStart: Int32
     var valueCount: Int32
-    var isSound: Bool
+    var match: Match
 }
 
 /// The memory one match needs, kept from one utterance to the next: the chart's frontiers,

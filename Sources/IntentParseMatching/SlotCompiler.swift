@@ -76,10 +76,15 @@ extension Builder {
         }
         for (appIndex, localized) in localized.enumerated() {
             guard let localized else { continue }
-            var terms: [VocabularyTerm] = []
-            if let type = list.vocabulary { terms += localized.userVocabulary[type] ?? [] }
-            if let path = list.parameter { terms += localized.parameterVocabularies[path] ?? [] }
-            for term in terms { addTerm(term, app: appIndex, to: &set) }
+            // The user's own names (contacts, lists, albums) are often said in part: "Bobo" for
+            // "Bobo the Great", "Hardware" for "Hardware Store". An app's terms (ride options,
+            // workout names) are its product names, said whole.
+            if let type = list.vocabulary {
+                for term in localized.userVocabulary[type] ?? [] { addTerm(term, app: appIndex, to: &set, withParts: true) }
+            }
+            if let path = list.parameter {
+                for term in localized.parameterVocabularies[path] ?? [] { addTerm(term, app: appIndex, to: &set, withParts: false) }
+            }
         }
         guard !set.entries.isEmpty else { return nil }
         output.phraseSets.append(set)
@@ -89,10 +94,14 @@ extension Builder {
         return id
     }
 
-    private func addTerm(_ term: VocabularyTerm, app: Int, to set: inout PhraseSet) {
+    /// `withParts`: the term's first or last words name it in part too ("Bobo" of "Bobo the
+    /// Great"), unless a word the grammar itself uses starts or ends them ("the Great").
+    private func addTerm(_ term: VocabularyTerm, app: Int, to set: inout PhraseSet, withParts: Bool) {
         let entry = PhraseSet.Entry.term(app: app, identifier: term.identifier, display: term.displayName, priority: term.priority)
+        let languageWords = output.languageWords
+        let isLanguageWord: ((String) -> Bool)? = withParts ? { languageWords.id($0) != KeyTable.none } : nil
         for phrase in term.phrases {
-            set.add(phrase.text, entry: entry, normalizer: normalizer)
+            set.add(phrase.text, entry: entry, normalizer: normalizer, partsUnless: isLanguageWord)
             if let pronunciation = phrase.pronunciation {
                 set.add(pronunciation, entry: entry, normalizer: normalizer)
             }

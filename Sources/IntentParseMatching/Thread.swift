@@ -3,8 +3,9 @@ import IntentParseEntities
 /// Where a captured slot value came from.
 enum CaptureSource: Sendable {
     case wildcard
-    /// Entries of `phraseSets[set]`; `isSound` when matched by the sounds-like key.
-    case phrase(set: Int32, values: [Int32], isSound: Bool)
+    /// Entries of `phraseSets[set]`, and how the phrase matched (by sound, or only a part of
+    /// a term).
+    case phrase(set: Int32, values: [Int32], match: PhraseHit.Match)
     case entity(EntityValue)
 }
 
@@ -19,7 +20,7 @@ struct Capture: Sendable {
 /// A capture as stored in a simulation's arena: plain values only, linked to the capture
 /// before it by index, so that copying a thread never touches a reference count.
 struct PackedCapture: Sendable {
-    enum Kind: UInt8, Sendable { case wildcard, phrase, soundPhrase, entity }
+    enum Kind: UInt8, Sendable { case wildcard, phrase, soundPhrase, partialPhrase, entity }
 
     var slot: Int32
     var start: Int32
@@ -90,8 +91,16 @@ enum Weights {
     static let punctuation = 0.1
     static let named = 0.95
     static let soundsLike = 0.7
+    /// The first or last words of vocabulary terms ("Bobo" of "Bobo the Great"): below a
+    /// sounds-alike match (as the dialogue ranks them), above any words a wildcard takes.
+    static let partial = 0.5
     static let entity = 0.9
     static let wildcard = 0.3
+    /// A symbol (emoji, emoticon) a wildcard takes in. Passing over one costs nothing, so this
+    /// is what keeps the emoji at free text's edges; it outweighs opening a wildcard (a value
+    /// of emoji alone beats passing them over: "add 🍎 to my list", "apples, 🍌 and pears")
+    /// and weighs less than a punctuation mark a template asks for (a list separator).
+    static let symbol = 0.05
     /// Added per wildcard word times the slot's order in its template: of two equal parses the
     /// one with shorter earlier wildcards wins.
     static let wildcardOrder = 1e-5

@@ -47,6 +47,17 @@ enum ICUText {
         text.withUnsafeBufferPointer { cip_has_other_script($0.baseAddress, Int32($0.count)) } == 1
     }
 
+    /// Whether `text` has a symbol: general category S*, an emoji or an enclosing mark.
+    static func hasSymbol(_ text: ArraySlice<UInt16>) -> Bool {
+        text.withUnsafeBufferPointer { cip_has_symbol($0.baseAddress, Int32($0.count)) } == 1
+    }
+
+    /// Whether a run of marks (no letters, digits or spaces) is an emoticon rather than sentence
+    /// punctuation: ":)" and ":-(" are, "..." and "?!" are not.
+    static func isEmoticon(_ text: ArraySlice<UInt16>) -> Bool {
+        text.withUnsafeBufferPointer { cip_is_emoticon($0.baseAddress, Int32($0.count)) } == 1
+    }
+
     static func stripMarks(_ text: [UInt16]) -> [UInt16]? {
         transform(text) { cip_strip_marks($0, $1, $2, $3) }
     }

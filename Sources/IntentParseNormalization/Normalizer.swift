@@ -65,12 +65,17 @@ public final class Normalizer: Sendable {
         return locale[..<cut].lowercased()
     }
 
-    /// Splits `text` into word, number and punctuation tokens; whitespace is dropped.
+    /// Splits `text` into word, number, punctuation and symbol tokens; whitespace is dropped.
     public func tokenize(_ text: String) -> TokenizedText {
         let utf16 = Normalizer.utf16(of: text)
-        let segments = Normalizer.plainSegments(utf16) ?? hanSegments(utf16) ?? otherSegments(utf16)
+        let plain = Normalizer.plainSegments(utf16)
+        let segments = plain ?? hanSegments(utf16) ?? otherSegments(utf16)
         var tokens: [Token] = []
         tokens.reserveCapacity(segments.count)
+        // Whether two marks touch somewhere (they may draw an emoticon), and where the last
+        // mark ended (a word between two marks starts there).
+        var marksTouch = false
+        var lastMarkEnd = -1
         for segment in segments {
             let units = utf16[segment.range]
             let kind: Token.Kind
@@ -82,7 +87,10 @@ public final class Normalizer: Sendable {
             case 2, 3: kind = .word
             default:
                 if units.allSatisfy(Normalizer.isSpace) { continue }
-                kind = .punctuation
+                // Plain segments have no symbols (`plainSegments` takes none).
+                kind = plain == nil && Normalizer.isSymbol(units) ? .symbol : .punctuation
+                if lastMarkEnd == segment.range.lowerBound { marksTouch = true }
+                lastMarkEnd = segment.range.upperBound
             }
             if kind == .word, rules.splitsApostrophes, units.contains(where: Normalizer.isApostrophe) {
                 appendSplittingApostrophes(units, range: segment.range, to: &tokens)
@@ -90,7 +98,42 @@ public final class Normalizer: Sendable {
                 tokens.append(token(units, range: segment.range, kind: kind))
             }
         }
+        if marksTouch { Normalizer.markEmoticons(&tokens, in: utf16) }
         return TokenizedText(text: text, utf16: utf16, tokens: tokens)
+    }
+
+    /// Whether a mark is a symbol (`ICUText.hasSymbol`); one ASCII character (most marks: the
+    /// commas and full stops of text with accented letters) is looked up in what ICU said of each.
+    static func isSymbol(_ units: ArraySlice<UInt16>) -> Bool {
+        if units.count == 1, let unit = units.first, unit < 0x80 { return asciiSymbols & (1 << UInt128(unit)) != 0 }
+        return ICUText.hasSymbol(units)
+    }
+
+    /// The ASCII symbols, one bit each, as ICU classes them ("$", "+", "<", "^", "|", ...).
+    private static let asciiSymbols: UInt128 = (0..<UInt16(0x80)).reduce(0) { mask, unit in
+        ICUText.hasSymbol([unit][...]) ? mask | (1 << UInt128(unit)) : mask
+    }
+
+    /// Makes symbols of the marks that draw an emoticon: a run of two or more marks touching
+    /// each other and no word (spaces or the text's ends around it) that is no sentence
+    /// punctuation (":)", ":-(", "-_-", not "...", "?!" or "--"; see `ICUText.isEmoticon`).
+    /// Marks written against a word stay punctuation ("hi:)" keeps them as free text's
+    /// trailing punctuation does).
+    static func markEmoticons(_ tokens: inout [Token], in utf16: [UInt16]) {
+        func touch(_ a: Int, _ b: Int) -> Bool { tokens[a].range.upperBound == tokens[b].range.lowerBound }
+        var start = 0
+        while start < tokens.count {
+            var end = start + 1
+            guard tokens[start].isPunctuation else {
+                start = end
+                continue
+            }
+            while end < tokens.count, tokens[end].isPunctuation, touch(end - 1, end) { end += 1 }
+            defer { start = end }
+            guard end - start >= 2, start == 0 || !touch(start - 1, start), end == tokens.count || !touch(end - 1, end),
+                  ICUText.isEmoticon(utf16[tokens[start].range.lowerBound..<tokens[end - 1].range.upperBound]) else { continue }
+            for index in start..<end { tokens[index].kind = .symbol }
+        }
     }
 
     /// Whether the language has suffixes a name may carry without an apostrophe (`rules.suffixes`).

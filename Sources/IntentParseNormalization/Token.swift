@@ -6,8 +6,11 @@ public struct Token: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         case word
         case number
-        /// Punctuation, symbols and emoji: ignored by the matcher except as list separators.
+        /// Punctuation: ignored by the matcher except as list separators.
         case punctuation
+        /// Emoji, emoticons (":)", "-_-") and other symbols ("+", "♥"): passed over like
+        /// punctuation, but part of free text where they stand: a wildcard takes them in.
+        case symbol
     }
 
     /// UTF-16 offsets into the original text.
@@ -35,7 +38,11 @@ public struct Token: Sendable, Hashable {
     /// byte buffer (`SoundsLike.write`) and never needs the string.
     public var soundKey: String { SoundsLike.key(looseKey) }
 
-    public var isPunctuation: Bool { kind == .punctuation }
+    /// Whether the token is no word or number: punctuation or a symbol.
+    public var isPunctuation: Bool { kind == .punctuation || kind == .symbol }
+
+    /// Whether the token is an emoji, an emoticon or another symbol.
+    public var isSymbol: Bool { kind == .symbol }
 
     /// Whether the token is one Han character (Chinese is cut into characters).
     public var isHanCharacter: Bool {

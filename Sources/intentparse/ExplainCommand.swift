@@ -54,6 +54,7 @@ enum Explanation {
                 if let identifier = slot.identifier { text += " identifier \(identifier)" }
                 if let value = slot.value { text += " value \(value.serialized)" }
                 if slot.isSoundsLike { text += " (sounds like)" }
+                if slot.isPartial { text += " (partial: a name's first or last words)" }
                 lines.append(text)
             }
         }

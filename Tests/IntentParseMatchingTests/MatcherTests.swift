@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import IntentParse
 @testable import IntentParseMatching
+import IntentParseNormalization
 
 @Suite struct MatcherTests {
     let parser: IntentParser
@@ -20,6 +21,27 @@ import Testing
         #expect(i.spoken("recipients") == ["Bobo"])
         #expect(i.spoken("content") == ["send more bananas"])
         #expect(i.missing.isEmpty)
+    }
+
+    /// Emoji and emoticons are free text: a wildcard keeps them at its edges and may be made
+    /// of them alone; detached sentence punctuation at the end stays out.
+    @Test func wildcardsKeepEmojiAndEmoticons() throws {
+        #expect(try best("MonkeyChat Bobo please send more 🍌🍌🍌").spoken("content") == ["send more 🍌🍌🍌"])
+        #expect(try best("tell Coco 🍌 more bananas").spoken("content") == ["🍌 more bananas"])
+        #expect(try best("tell Coco see you at 5 :)").spoken("content") == ["see you at 5 :)"])
+        #expect(try best("tell Coco see you at 5 ...").spoken("content") == ["see you at 5"])
+        let only = try best("send a message to Coco saying 🍌")
+        #expect(only.spoken("recipients") == ["Coco"])
+        #expect(only.spoken("content") == ["🍌"])
+        #expect(try best("add 🍎 to my Grocery list").spoken("taskTitles") == ["🍎"])
+        #expect(try best("add apples, 🍌 and 🍐 to my Grocery list").spoken("taskTitles") == ["apples", "🍌", "🍐"])
+    }
+
+    /// Where no wildcard stands, an emoji is passed over like punctuation.
+    @Test func emojiOutsideWildcardsArePassedOver() throws {
+        let i = try best("mark Grocery as done ✅")
+        #expect(i.intent == "INSetTaskAttributeIntent")
+        #expect(i.spoken("targetTask") == ["Grocery"])
     }
 
     @Test func earlierWildcardIsShortestOnATie() throws {
@@ -154,6 +176,47 @@ import Testing
         let result = parser.parse("tell Bobo " + huge, locale: "en")
         #expect(result.best == nil)
         #expect(result.reason?.contains("too long") == true)
+    }
+
+    /// A contact named by its first or last words fills a slot that takes only contacts, with
+    /// no identifier (the dialogue finds which one); an exact name still carries its own.
+    @Test func partOfAContactNameFillsAContactOnlySlot() throws {
+        let grammar = MatcherFixture.grammarText
+            .replacingOccurrences(of: "\"tell {person:recipients} {content}\"", with: "\"tell {contact:recipients} {content}\"")
+            .replacingOccurrences(of: "  content: {wildcard: true}", with: "  content: {wildcard: true}\n  contact: {vocabulary: contactName}")
+        let parser = try MatcherFixture.parser(grammar: grammar)
+        let partial = try #require(parser.parse("tell Bobo those were great bananas", locale: "en").best)
+        let recipient = try #require(partial.parameter("recipients")?.values.first)
+        #expect(recipient.spoken == "Bobo" && recipient.identifier == nil && recipient.isPartial)
+        #expect(partial.spoken("content") == ["those were great bananas"])
+        #expect(try #require(parser.parse("tell Jr see you", locale: "en").best).spoken("recipients") == ["Jr"])
+        let exact = try #require(parser.parse("tell Bobo Jr. see you", locale: "en").best?.parameter("recipients")?.values.first)
+        #expect(exact.identifier == "bobo-jr." && !exact.isPartial)
+        // "Zed" is no contact, whole or in part.
+        #expect(parser.parse("tell Zed see you", locale: "en").best == nil)
+    }
+
+    /// A phrase's parts are its first and its last words, never a middle word, nor one that
+    /// starts or ends with a word of the language.
+    @Test func phrasePartsAreFirstAndLastWords() {
+        let normalizer = Normalizer(locale: "en")
+        var set = PhraseSet()
+        set.add("Bobo the Great", entry: .term(app: 0, identifier: "great", display: "Bobo the Great", priority: 0), normalizer: normalizer,
+                partsUnless: { $0 == "the" })
+        set.add("Little Bobo", entry: .term(app: 0, identifier: "little", display: "Little Bobo", priority: 1), normalizer: normalizer,
+                partsUnless: { $0 == "the" })
+        set.add("Coco", entry: .term(app: 0, identifier: "coco", display: "Coco", priority: 2), normalizer: normalizer, partsUnless: { _ in false })
+        // The parts that span the whole text.
+        func parts(_ text: String) -> [[Int32]] {
+            let tokens = normalizer.tokenize(text).tokens
+            return set.partial.matches(in: tokens, from: 0, key: .loose).filter { $0.end == tokens.count }.map(\.values)
+        }
+        #expect(parts("Bobo") == [[0, 1]])
+        #expect(parts("Great") == [[0]])
+        #expect(parts("Little") == [[1]])
+        #expect(parts("the Great").isEmpty && parts("the").isEmpty)
+        #expect(parts("Bobo the").isEmpty)
+        #expect(parts("Coco").isEmpty)
     }
 
     @Test func manyWildcardsOnALongUtteranceStayPolynomial() throws {

@@ -212,4 +212,39 @@ import Testing
         #expect(Normalizer.plainSegments(Array("café".utf16))?.count == 1)
         #expect(Normalizer.plainSegments(Array("cafe\u{301}".utf16)) == nil)
     }
+
+    private func kinds(_ text: String) -> [String] {
+        english.tokenize(text).tokens.map { "\($0.text):\($0.kind)" }
+    }
+
+    /// Emoji stay whole (ZWJ sequences, skin tones, flags, keycaps) and are symbols, as are
+    /// other symbol characters; punctuation stays punctuation.
+    @Test func emojiAndSymbolsAreSymbolTokens() {
+        let text = "hi 🍌🍌 👍🏽 👨‍👩‍👧 🇫🇷 #️⃣ ♥ <3 $5 ok, fine."
+        #expect(kinds(text) == ["hi:word", "🍌:symbol", "🍌:symbol", "👍🏽:symbol", "👨‍👩‍👧:symbol", "🇫🇷:symbol", "#️⃣:symbol", "♥:symbol",
+                                "<:symbol", "3:number", "$:symbol", "5:number", "ok:word", ",:punctuation", "fine:word", ".:punctuation"])
+        let symbols = english.tokenize(text).tokens.filter(\.isSymbol)
+        #expect(symbols.count == 9 && symbols.allSatisfy { $0.isPunctuation })
+    }
+
+    /// Marks standing apart that draw a face are an emoticon's symbols; sentence punctuation
+    /// standing apart ("...", "?!", "--") and marks written against a word are not.
+    @Test func emoticonsStandingApartAreSymbols() {
+        #expect(kinds("see you :)") == ["see:word", "you:word", "::symbol", "):symbol"])
+        #expect(kinds(":-( ok ;-) -_-").filter { $0.hasSuffix(":symbol") }.count == 9)
+        #expect(kinds("see you ...").suffix(3) == [".:punctuation", ".:punctuation", ".:punctuation"])
+        #expect(kinds("really ?!").suffix(2) == ["?:punctuation", "!:punctuation"])
+        #expect(kinds("wait -- what").contains("-:symbol") == false)
+        #expect(kinds("hi:)") == ["hi:word", "::punctuation", "):punctuation"])
+        #expect(kinds("(hi)") == ["(:punctuation", "hi:word", "):punctuation"])
+    }
+
+    /// `tokenize` classifies no mark of the plain ASCII path as a symbol: none of them is one.
+    @Test func plainPathMarksAreNoSymbols() {
+        for mark in ",.?!'\":;()-".utf16 {
+            #expect(!ICUText.hasSymbol([mark][...]), "\(UnicodeScalar(mark).map(String.init) ?? "")")
+        }
+        for symbol in "$+<=>^`|~".utf16 { #expect(ICUText.hasSymbol([symbol][...]) && Normalizer.isSymbol([symbol][...])) }
+        for unit in UInt16(0)..<0x80 { #expect(Normalizer.isSymbol([unit][...]) == ICUText.hasSymbol([unit][...])) }
+    }
 }

@@ -38,6 +38,16 @@ int32_t cip_to_lower(const uint16_t *src, int32_t length, const char *locale,
  * Arabic, Hangul, ...; characters common to all scripts do not count), else 0. */
 int32_t cip_has_other_script(const uint16_t *src, int32_t length);
 
+/* 1 when the text has a symbol: a character of general category Sm, Sc, Sk or So ("+", "$",
+ * "^", "♥"), an emoji (Extended_Pictographic, the regional indicators of flags) or an enclosing
+ * mark (the keycap of "#️⃣"); else 0. */
+int32_t cip_has_symbol(const uint16_t *src, int32_t length);
+
+/* 1 when a run of marks reads as an emoticon (":)", ":-(", ";-)", "-_-"): no letter, digit or
+ * emoji in it, and some character that is not sentence punctuation (Terminal_Punctuation such
+ * as . , : ; ! ?, a quotation mark or a dash), so "...", "?!" and "--" are not; else 0. */
+int32_t cip_is_emoticon(const uint16_t *src, int32_t length);
+
 /* Removes combining marks: NFD, drop nonspacing marks, NFC ("Café" -> "Cafe"). */
 int32_t cip_strip_marks(const uint16_t *src, int32_t length, uint16_t *dst, int32_t dstCapacity);
 
