@@ -26,8 +26,8 @@ struct CalendarWords: Sendable {
     /// than a dictionary, so a lookup hashes nothing and copies no table.
     private let am, pm, oclock, this, next, at, on, `in`, the, of, inThe, fromNow, weekend: PhraseTable<Bool>
     private let nextAfter, nextWeek, daySuffix: PhraseTable<Bool>
-    /// How minutes are said beside an hour (`EntityData.Clock`): minute words, the words that
-    /// join minutes to an hour after it or before it, and the words that shift an hour.
+    /// How the clock is said (`EntityData.Clock`): hour and minute words the numbers lack, the
+    /// words that join minutes to an hour after it or before it, and the words that shift an hour.
     private(set) var clockHours = PhraseTable<Int>()
     private(set) var clockMinutes = PhraseTable<Int>()
     private(set) var afterHourPast = PhraseTable<Bool>()

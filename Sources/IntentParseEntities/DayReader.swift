@@ -34,8 +34,12 @@ struct DayReader: Sendable {
             appendDayFirst(text, from: position, afterThe: onIsThe || weekdayEnds(tokens, at: start), to: &result)
         }
         if readers.contains(.isoDate) {
-            if let iso = isoDate(text, from: position) { result.append((iso.end, .day(iso.spec))) }
-            if let numeric = numericDate(text, from: position, afterOn: position > start) { result.append((numeric.end, .day(numeric.spec))) }
+            // An ISO date is read once, not again as digits in the locale's order ("y-M-d" in Chinese).
+            if let iso = isoDate(text, from: position) {
+                result.append((iso.end, .day(iso.spec)))
+            } else if let numeric = numericDate(text, from: position, afterOn: position > start) {
+                result.append((numeric.end, .day(numeric.spec)))
+            }
         }
     }
 

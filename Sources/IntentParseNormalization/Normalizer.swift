@@ -69,7 +69,8 @@ public final class Normalizer: Sendable {
     public func tokenize(_ text: String) -> TokenizedText {
         let utf16 = Normalizer.utf16(of: text)
         let plain = Normalizer.plainSegments(utf16)
-        let segments = plain ?? hanSegments(utf16) ?? otherSegments(utf16)
+        // NB: `plainSegments` already failed when ICU's segments are asked for.
+        let segments = plain ?? hanSegments(utf16) ?? icuSegments(utf16)
         var tokens: [Token] = []
         tokens.reserveCapacity(segments.count)
         // Whether two marks touch somewhere (they may draw an emoticon), and where the last
@@ -476,9 +477,14 @@ public final class Normalizer: Sendable {
         return segments
     }
 
-    /// Segments of anything but a run of Han characters: plain ASCII without ICU, else ICU's.
+    /// Segments of anything but a run of Han characters: plain Latin without ICU, else ICU's.
     private func otherSegments(_ utf16: [UInt16]) -> [WordSegmenter.Segment] {
-        Normalizer.plainSegments(utf16) ?? segmenter?.segments(utf16) ?? fallbackSegments(utf16)
+        Normalizer.plainSegments(utf16) ?? icuSegments(utf16)
+    }
+
+    /// ICU's word segments (or, without a segmenter for the locale, the fallback's).
+    private func icuSegments(_ utf16: [UInt16]) -> [WordSegmenter.Segment] {
+        segmenter?.segments(utf16) ?? fallbackSegments(utf16)
     }
 
     /// Segments of text with Han characters in it: each run of them is one ideographic segment
