@@ -8,7 +8,7 @@ import IntentParseEntities
 /// word) or not (epsilon, opening/closing a wildcard capture, accepting). Every cycle consumes a
 /// token, so the simulation in `Simulation` is polynomial: O(tokens × live nodes × phrase length).
 struct Edge: Sendable {
-    enum Kind: Sendable {
+    enum Kind: Sendable, Hashable {
         case epsilon
         /// A literal token, by interned loose key.
         case word(Int32)

@@ -77,6 +77,8 @@ struct Builder {
     var listIndex: [String: Int32] = [:]
     var listPhraseSets: [String: Int32] = [:]
     var entityIndex: [String: Int32] = [:]
+    /// Each wildcard list's excluded first words, by list name (see `excludedWords(of:)`).
+    var excludedSets: [String: Int32] = [:]
     /// Slot counter within the template being compiled (wildcard tie-breaks).
     var slotOrder: Int32 = 0
     /// Extra lists synthesized for learned templates.
@@ -141,8 +143,12 @@ struct Builder {
         output.prefixStart = compileWrapper(LanguageGrammar.appPrefixRule, accept: Automaton.prefixAccept)
         output.suffixStart = compileWrapper(LanguageGrammar.appSuffixRule, accept: Automaton.suffixAccept)
         buildIndex()
+        // Pass-through nodes go first (fewer nodes to compare), then nodes reached alike merge.
         let roots = output.templates.map(\.start) + [output.prefixStart, output.suffixStart].compactMap { $0 }
-        let (automaton, numbers) = FrozenAutomaton.freeze(output.draft, roots: roots)
+        let (compact, compacted) = output.draft.bypassingPassThroughNodes(roots: roots)
+        let (draft, merged) = compact.mergingEquivalentNodes()
+        let (automaton, frozen) = FrozenAutomaton.freeze(draft, roots: roots.map { merged[Int(compacted[Int($0)])] })
+        let numbers = compacted.map { frozen[Int(merged[Int($0)])] }
         output.automaton = automaton
         for index in output.templates.indices { output.templates[index].start = numbers[Int(output.templates[index].start)] }
         output.prefixStart = output.prefixStart.map { numbers[Int($0)] }
@@ -230,12 +236,20 @@ struct Builder {
         }
     }
 
+    /// NB: each alternative numbers its slots from the same count (a slot's order is its place
+    /// along the path that takes it), so alternatives that start alike compile alike and
+    /// `mergingEquivalentNodes` can share them.
     private mutating func compileChoice(_ items: [Expression], from: Int32, context: TemplateContext) -> Int32 {
         let join = newNode()
+        let before = slotOrder
+        var after = before
         for item in items {
+            slotOrder = before
             let end = compile(item, from: from, context: context)
+            after = max(after, slotOrder)
             edge(end, .epsilon, join)
         }
+        slotOrder = after
         return join
     }
 
@@ -263,12 +277,19 @@ struct Builder {
         let full = (1 << items.count) - 1
         var done = [from]
         for _ in 1...full { done.append(newNode()) }
+        // Slots are numbered along the path: an item's slots come after those of the items done.
+        let before = slotOrder
+        var slotCounts = [Int32](repeating: 0, count: items.count)
         for mask in 0..<full {
+            let slotsDone = bodies.indices.reduce(Int32(0)) { mask & (1 << $1) != 0 ? $0 + slotCounts[$1] : $0 }
             for (i, body) in bodies.enumerated() where mask & (1 << i) == 0 {
+                slotOrder = before + slotsDone
                 let end = compile(body, from: done[mask], context: context)
+                if mask == 0 { slotCounts[i] = slotOrder - before }
                 edge(end, .epsilon, done[mask | (1 << i)])
             }
         }
+        slotOrder = before + slotCounts.reduce(0, +)
         guard required != full else { return done[full] }
         let join = newNode()
         for mask in 0...full where mask & required == required { edge(done[mask], .epsilon, join) }

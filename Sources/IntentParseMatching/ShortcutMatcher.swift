@@ -21,7 +21,7 @@ struct ShortcutIndex: Sendable {
         var key: String
         var app: Int
         var shortcut: Shortcut
-        /// Characters in `key`.
+        /// Unicode scalars in `key`.
         var length: Int = 0
     }
 
@@ -30,8 +30,7 @@ struct ShortcutIndex: Sendable {
 
     private(set) var entries: [Entry] = []
     private var exact: [String: Int] = [:]
-    /// The longest key in UTF-8 bytes and in characters: a longer utterance cannot say one.
-    private var maxKeyBytes = 0
+    /// The longest key in Unicode scalars: a longer utterance cannot say one.
     private var maxKeyLength = 0
 
     init(apps: [AppVocabulary], normalizer: Normalizer) {
@@ -39,36 +38,36 @@ struct ShortcutIndex: Sendable {
             for shortcut in app.shortcuts {
                 let key = normalizer.looseKeys(shortcut.phrase).joined()
                 guard !key.isEmpty else { continue }
-                entries.append(Entry(key: key, app: appIndex, shortcut: shortcut, length: key.count))
+                let length = key.unicodeScalars.count
+                entries.append(Entry(key: key, app: appIndex, shortcut: shortcut, length: length))
                 if exact[key] == nil { exact[key] = entries.count - 1 }
-                maxKeyBytes = max(maxKeyBytes, key.utf8.count)
-                maxKeyLength = max(maxKeyLength, key.count)
+                maxKeyLength = max(maxKeyLength, length)
             }
         }
     }
 
     /// The shortcut the words say, exactly or within a small edit distance (a typo per ten
-    /// letters, only for phrases of six letters or more).
+    /// letters, only for phrases of six letters or more). Lengths and distances are in
+    /// Unicode scalars.
     func match(_ tokens: [Token]) -> (entry: Entry, exact: Bool)? {
         guard !entries.isEmpty else { return nil }
-        // Most utterances are longer than any shortcut phrase: say so before building a key.
-        // (ASCII has a character per byte, other text at least one per four bytes; a near
-        // match is at most two characters longer.)
-        // NB: counted with `utf8.count` (constant time); the bytes are looked at only when the
-        // count alone cannot tell.
+        // Most utterances are longer than any shortcut phrase: say so before building a key
+        // (a near match is at most two scalars longer). A scalar takes one to four bytes.
+        // NB: `utf8.count` is constant time; the bytes are counted only when it cannot tell.
         var bytes = 0
         for token in tokens where !token.isPunctuation { bytes += token.looseKey.utf8.count }
-        if bytes > maxKeyBytes {
+        if bytes > maxKeyLength + 2 {
             if (bytes + 3) / 4 > maxKeyLength + 2 { return nil }
-            let isASCII = tokens.allSatisfy { token in
-                token.isPunctuation || token.looseKey.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? false
+            var scalars = 0
+            for token in tokens where !token.isPunctuation {
+                for byte in token.looseKey.utf8 where byte & 0xC0 != 0x80 { scalars += 1 }
             }
-            if isASCII, bytes > maxKeyLength + 2 { return nil }
+            if scalars > maxKeyLength + 2 { return nil }
         }
         var key = ""
         for token in tokens where !token.isPunctuation { key += token.looseKey }
         if let index = exact[key] { return (entries[index], true) }
-        let length = key.utf8.allSatisfy { $0 < 0x80 } ? key.utf8.count : key.count
+        let length = key.unicodeScalars.count
         guard length >= 6 else { return nil }
         let near = entries.filter { abs($0.length - length) <= 2 && Suggestions.editDistance($0.key, key, atMost: max(1, $0.length / 10)) != nil }
         return near.count == 1 ? (near[0], false) : nil

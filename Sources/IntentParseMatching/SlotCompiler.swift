@@ -45,14 +45,23 @@ extension Builder {
             if list.excludedFirstWords.isEmpty {
                 edge(open, .wildcardToken, inside)
             } else {
-                let keys = list.excludedFirstWords.flatMap { caches.tokens($0).filter { !$0.isPunctuation }.prefix(1).map(\.looseKey) }
-                output.excludedFirstWords.append(Set(keys.map { output.keys.intern($0) }))
-                edge(open, .wildcardFirstToken(excluded: Int32(output.excludedFirstWords.count - 1)), inside)
+                edge(open, .wildcardFirstToken(excluded: excludedWords(of: list)), inside)
             }
             edge(inside, .wildcardToken, inside)
             edge(inside, .wildcardClose, end)
         }
         return end
+    }
+
+    /// The index of a wildcard list's excluded first words in `output.excludedFirstWords`, one
+    /// set per list however many slots use it (so like slots compile to like edges).
+    private mutating func excludedWords(of list: ListDefinition) -> Int32 {
+        if let known = excludedSets[list.name] { return known }
+        let keys = list.excludedFirstWords.flatMap { caches.tokens($0).filter { !$0.isPunctuation }.prefix(1).map(\.looseKey) }
+        output.excludedFirstWords.append(Set(keys.map { output.keys.intern($0) }))
+        let index = Int32(output.excludedFirstWords.count - 1)
+        excludedSets[list.name] = index
+        return index
     }
 
     /// The phrase set of a list's values, vocabulary and parameter vocabulary (nil if none).

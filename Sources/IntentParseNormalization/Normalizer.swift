@@ -175,11 +175,15 @@ public final class Normalizer: Sendable {
         guard range.upperBound <= utf16.count else { return nil }
         // First on the loose key alone (no token made): most words end like a suffix, few
         // begin with a name.
+        // NB: by scalar index from the end; each suffix and head is a slice made a string
+        // (short ones are stored inline), not a string built a scalar at a time.
         let scalars = word.looseKey.unicodeScalars
+        var cut = scalars.endIndex
         var mayCut = false
-        for length in stride(from: min(longestLooseSuffix, scalars.count - 1), through: 1, by: -1)
-        where suffixLooseKeys.contains(String(String.UnicodeScalarView(scalars.suffix(length)))) {
-            if endsName(String(String.UnicodeScalarView(scalars.dropLast(length)))) {
+        for _ in 0..<longestLooseSuffix where cut > scalars.startIndex {
+            cut = scalars.index(before: cut)
+            guard cut > scalars.startIndex else { break }
+            if suffixLooseKeys.contains(String(Substring(scalars[cut...]))), endsName(String(Substring(scalars[..<cut]))) {
                 mayCut = true
                 break
             }

@@ -61,4 +61,74 @@ import Testing
             #expect(found == expected && table.id(key) == expected, "\(key)")
         }
     }
+
+    // MARK: merging nodes reached alike
+
+    /// The nodes of a draft that run from `start` along `words`, one per word.
+    private func chain(_ draft: inout AutomatonDraft, from start: Int32, words: [Int32], allowsSkip: Bool = true) -> Int32 {
+        var node = start
+        for word in words {
+            let next = draft.newNode(allowsSkip: allowsSkip)
+            draft.add(Edge(kind: .word(word), target: next), from: node)
+            node = next
+        }
+        return node
+    }
+
+    /// (a b c | a b d): the alternatives share "a b", and only "a b" (nodes 1 and 2 of each).
+    @Test func alternativesThatStartAlikeShareTheirFirstWords() {
+        var draft = AutomatonDraft()
+        let start = draft.newNode(allowsSkip: true)
+        let end = draft.newNode(allowsSkip: true)
+        let first = chain(&draft, from: start, words: [1, 2, 3])
+        let second = chain(&draft, from: start, words: [1, 2, 4])
+        draft.add(Edge(kind: .epsilon, target: end), from: first)
+        draft.add(Edge(kind: .epsilon, target: end), from: second)
+        draft.add(Edge(kind: .accept(0), target: end), from: end)
+        let (merged, numbers) = draft.mergingEquivalentNodes()
+        #expect(draft.allowsSkip.count == 8 && merged.allowsSkip.count == 6)
+        // "a" and "a b" are one node each; the third words still lead apart, then join.
+        #expect(numbers[2] == numbers[5] && numbers[3] == numbers[6] && numbers[4] != numbers[7])
+        let (automaton, frozen) = FrozenAutomaton.freeze(merged, roots: [numbers[0]])
+        let afterAB = frozen[Int(numbers[3])]
+        #expect(automaton.firstWords(from: frozen[Int(numbers[0])]) == [1])
+        #expect(automaton.firstWords(from: afterAB) == [3, 4])
+        // One edge for "a" from the start, not two to the same node.
+        #expect(targets(automaton, frozen[Int(numbers[0])]).count == 1)
+    }
+
+    /// Starts (nothing enters them), nodes reached by other words or from other nodes, and
+    /// nodes that drop skip words differently are never merged.
+    @Test func nodesReachedDifferentlyStayApart() {
+        var draft = AutomatonDraft()
+        let startA = draft.newNode(allowsSkip: true)
+        let startB = draft.newNode(allowsSkip: true)
+        let a1 = chain(&draft, from: startA, words: [1])
+        let b1 = chain(&draft, from: startB, words: [1])
+        let a2 = chain(&draft, from: startA, words: [2])
+        let a1NoSkip = chain(&draft, from: startA, words: [1], allowsSkip: false)
+        for (index, node) in [a1, b1, a2, a1NoSkip].enumerated() { draft.add(Edge(kind: .accept(Int32(index)), target: node), from: node) }
+        let (merged, numbers) = draft.mergingEquivalentNodes()
+        #expect(merged.allowsSkip.count == draft.allowsSkip.count)
+        #expect(Set(numbers).count == numbers.count)
+    }
+
+    /// Two copies of a loop (a multi-valued slot's "item (, item)*", a wildcard's own loop)
+    /// entered alike are one loop; what follows each copy alike is merged too.
+    @Test func loopsCompiledAlikeAreMergedWhole() {
+        var draft = AutomatonDraft()
+        let start = draft.newNode(allowsSkip: true)
+        var ends: [Int32] = []
+        for _ in 0..<2 {
+            // item: word 5 (with a wildcard-like self-loop on word 6), then "," item again.
+            let item = chain(&draft, from: start, words: [5])
+            draft.add(Edge(kind: .word(6), target: item), from: item)
+            let separator = chain(&draft, from: item, words: [7])
+            draft.add(Edge(kind: .epsilon, target: item), from: chain(&draft, from: separator, words: [5]))
+            ends.append(chain(&draft, from: item, words: [8]))
+        }
+        let (merged, numbers) = draft.mergingEquivalentNodes()
+        #expect(merged.allowsSkip.count == draft.allowsSkip.count / 2 + 1)
+        #expect(numbers[Int(ends[0])] == numbers[Int(ends[1])])
+    }
 }
