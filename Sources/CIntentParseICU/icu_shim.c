@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/ubrk.h>
+#include <unicode/uloc.h>
 #include <unicode/uchar.h>
 #include <unicode/unorm2.h>
 #include <unicode/ustring.h>
@@ -181,4 +182,12 @@ int32_t cip_words_segment(void *handle, const uint16_t *text, int32_t length,
 
 void cip_words_close(void *handle) {
     if (handle != NULL) ubrk_close((UBreakIterator *)handle);
+}
+
+int32_t cip_default_locale(char *dst, int32_t dstCapacity) {
+    const char *id = uloc_getDefault();
+    int32_t length = (int32_t)strlen(id);
+    if (length + 1 > dstCapacity) return -1;
+    memcpy(dst, id, (size_t)length + 1);
+    return length;
 }

@@ -48,13 +48,16 @@ struct CommonOptions: ParsableArguments {
     var context: MatchContext { MatchContext(app: app, entityContext: entityContext, preferredLocale: CommonOptions.environmentLocale) }
 
     /// The user's language from the environment (LC_ALL, then LC_MESSAGES, then LANG, as POSIX
-    /// orders them; "de_DE.UTF-8" → "de_DE"): with every locale tried, the one kept when a line
-    /// says nothing of its language, and the one a conversation speaks until the user does.
+    /// orders them; "de_DE.UTF-8" → "de_DE"), else ICU's default locale (where none is set, or
+    /// "C": en_US_POSIX): with every locale tried, the one kept when a line says nothing of its
+    /// language, and the one a conversation speaks until the user does.
     static var environmentLocale: String? {
         let environment = ProcessInfo.processInfo.environment
-        guard let value = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) else { return nil }
-        let locale = String(value.prefix { $0 != "." && $0 != "@" })
-        return locale.isEmpty || locale == "C" || locale == "POSIX" ? nil : locale
+        if let value = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) {
+            let locale = String(value.prefix { $0 != "." && $0 != "@" })
+            if !locale.isEmpty, locale != "C", locale != "POSIX" { return locale }
+        }
+        return Normalizer.icuDefaultLocale
     }
 
     /// `base` with what the command line asks for: --strict, and only the --locale's grammar.

@@ -220,6 +220,17 @@ struct CLI {
         // A request in a language is answered in it, whatever the environment's.
         let english = try CLI.run(["dialog"], stdin: Data("text Kong\n".utf8), environment: ["LANG": "fr_FR.UTF-8"])
         #expect(english.stdout == "12 contacts match \"Kong\". Who exactly?\n")
+        // No language in the environment (or "C"): ICU's default locale, en_US_POSIX, not the
+        // first folder in alphabetical order. A line of an English app name and English words
+        // German also reads ("MonkeyChat great job everyone") is English then.
+        for environment in [[:], ["LANG": "C.UTF-8"], ["LC_ALL": "POSIX"]] {
+            let unset = try CLI.run(["dialog"], stdin: Data("\n".utf8), environment: environment)
+            #expect(unset.stdout == "Sorry, I didn't catch that.\n", "\(environment)")
+            let parsed = try CLI.run(["parse"], stdin: Data("MonkeyChat great job everyone\nhi\n".utf8), environment: environment)
+            #expect(parsed.lines.count == 2 && parsed.lines.allSatisfy { $0.contains("\"locale\":\"en\"") }, "\(parsed.stdout)")
+        }
+        let german = try CLI.run(["parse"], stdin: Data("MonkeyChat great job everyone\n".utf8), environment: ["LANG": "de_DE.UTF-8"])
+        #expect(german.stdout.contains("\"locale\":\"de\""))
     }
 
     @Test func explainShowsTemplateSlotsAndScore() throws {

@@ -151,6 +151,10 @@ int32_t cip_short_date_pattern(const char *locale, uint16_t *dst, int32_t dstCap
  * 1 = Sunday ... 7 = Saturday, or a negative status. */
 int32_t cip_first_weekday(const char *locale);
 
+/* ICU's default locale ("en_US_POSIX" where the environment names none), copied into dst with
+ * a terminating NUL; returns its length, or a negative status when dst is too small. */
+int32_t cip_default_locale(char *dst, int32_t dstCapacity);
+
 #ifdef __cplusplus
 }
 #endif
