@@ -8,7 +8,7 @@ import IntentParseEntities
 /// word) or not (epsilon, opening/closing a wildcard capture, accepting). Every cycle consumes a
 /// token, so the simulation in `Simulation` is polynomial: O(tokens × live nodes × phrase length).
 struct Edge: Sendable {
-    enum Kind: Sendable, Hashable {
+    enum Kind: Sendable, Equatable {
         case epsilon
         /// A literal token, by interned loose key.
         case word(Int32)
@@ -89,45 +89,42 @@ struct FrozenAutomaton: Sendable {
     /// dropped unless they are among `roots` (where runs start). Returns the automaton and each
     /// draft node's number in it (-1 if dropped).
     static func freeze(_ draft: AutomatonDraft, roots: [Int32]) -> (automaton: FrozenAutomaton, numbers: [Int32]) {
-        let draftCount = draft.allowsSkip.count
-        let forward = FrozenAutomaton.passThroughTargets(draft)
-        var isKept = (0..<draftCount).map { forward[$0] == Int32($0) }
-        for root in roots where root >= 0 && Int(root) < draftCount { isKept[Int(root)] = true }
-        var quiet = [Int32](repeating: 0, count: draftCount)
-        var consuming = [Int32](repeating: 0, count: draftCount)
-        for (from, edge) in draft.edges where isKept[Int(from)] {
+        let (compact, compacted) = draft.bypassingPassThroughNodes(roots: roots)
+        let count = compact.allowsSkip.count
+        var quiet = [Int32](repeating: 0, count: count)
+        var consuming = [Int32](repeating: 0, count: count)
+        for (from, edge) in compact.edges {
             if edge.consumes { consuming[Int(from)] += 1 } else { quiet[Int(from)] += 1 }
         }
-        var numbers = [Int32](repeating: -1, count: draftCount)
-        var cellCount = 0, nodeCount = 0
-        for node in 0..<draftCount where isKept[node] {
+        var numbers = [Int32](repeating: -1, count: count)
+        var cellCount = 0
+        for node in 0..<count {
             numbers[node] = Int32(cellCount)
             cellCount += 2 + Int(quiet[node]) + Int(consuming[node])
-            nodeCount += 1
         }
         var cells = [Cell](repeating: Cell(a: 0, b: 0), count: cellCount)
         // Where each node's next non-consuming and consuming edge goes.
-        var nextQuiet = [Int32](repeating: 0, count: draftCount)
-        var nextConsuming = [Int32](repeating: 0, count: draftCount)
-        for node in 0..<draftCount where isKept[node] {
+        var nextQuiet = [Int32](repeating: 0, count: count)
+        var nextConsuming = [Int32](repeating: 0, count: count)
+        for node in 0..<count {
             let header = Int(numbers[node])
             cells[header] = Cell(a: quiet[node], b: consuming[node])
-            cells[header + 1] = Cell(a: FrozenAutomaton.gateAndSkip(FrozenAutomaton.ungated, draft.allowsSkip[node]), b: 0)
+            cells[header + 1] = Cell(a: FrozenAutomaton.gateAndSkip(FrozenAutomaton.ungated, compact.allowsSkip[node]), b: 0)
             nextQuiet[node] = Int32(header + 2)
             nextConsuming[node] = Int32(header + 2) + quiet[node]
         }
         var others: [Edge] = []
-        for (from, original) in draft.edges where isKept[Int(from)] {
-            let target = numbers[Int(forward[Int(original.target)])]
+        for (from, edge) in compact.edges {
+            let target = numbers[Int(edge.target)]
             let cell: Cell
-            switch original.kind {
+            switch edge.kind {
             case .word(let key): cell = Cell(a: key, b: target)
             case .epsilon: cell = Cell(a: FrozenAutomaton.epsilonWord, b: target)
             default:
-                others.append(Edge(kind: original.kind, target: target))
+                others.append(Edge(kind: edge.kind, target: target))
                 cell = Cell(a: FrozenAutomaton.epsilonWord - Int32(others.count), b: target)
             }
-            if original.consumes {
+            if edge.consumes {
                 cells[Int(nextConsuming[Int(from)])] = cell
                 nextConsuming[Int(from)] += 1
             } else {
@@ -137,11 +134,11 @@ struct FrozenAutomaton: Sendable {
         }
         // A node whose only edge consumes one literal word is gated by that word's key; one whose
         // edges all consume a literal word, a phrase or an entity reading is gated by its edges.
-        for node in 0..<draftCount where isKept[node] && quiet[node] == 0 && consuming[node] > 0 {
+        for node in 0..<count where quiet[node] == 0 && consuming[node] > 0 {
             let header = Int(numbers[node])
             let edges = (header + 2)..<(header + 2 + Int(consuming[node]))
             if edges.count == 1, cells[edges.lowerBound].a >= 0 {
-                cells[header + 1].a = FrozenAutomaton.gateAndSkip(cells[edges.lowerBound].a, draft.allowsSkip[node])
+                cells[header + 1].a = FrozenAutomaton.gateAndSkip(cells[edges.lowerBound].a, compact.allowsSkip[node])
                 continue
             }
             let gatedByEdges = edges.allSatisfy { e in
@@ -152,9 +149,10 @@ struct FrozenAutomaton: Sendable {
                 default: return false
                 }
             }
-            if gatedByEdges { cells[header + 1].a = FrozenAutomaton.gateAndSkip(FrozenAutomaton.gatedByEdges, draft.allowsSkip[node]) }
+            if gatedByEdges { cells[header + 1].a = FrozenAutomaton.gateAndSkip(FrozenAutomaton.gatedByEdges, compact.allowsSkip[node]) }
         }
-        return (FrozenAutomaton(storage: Storage(cells: cells, others: others, nodeCount: nodeCount)), numbers)
+        let automaton = FrozenAutomaton(storage: Storage(cells: cells, others: others, nodeCount: count))
+        return (automaton, compacted.map { $0 >= 0 ? numbers[Int($0)] : -1 })
     }
 
     private init(storage: Storage) { self.storage = storage }

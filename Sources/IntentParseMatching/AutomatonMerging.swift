@@ -13,7 +13,7 @@
 extension AutomatonDraft {
     /// The draft without its pass-through nodes (see `FrozenAutomaton.passThroughTargets`):
     /// edges into one go straight on to where it leads. `roots` are kept whatever they are.
-    /// Returns the draft and each node's number in it (where a dropped node led).
+    /// Returns the draft and each node's number in it (-1 if dropped).
     func bypassingPassThroughNodes(roots: [Int32]) -> (draft: AutomatonDraft, numbers: [Int32]) {
         let count = allowsSkip.count
         let forward = FrozenAutomaton.passThroughTargets(self)
@@ -22,7 +22,6 @@ extension AutomatonDraft {
         var numbers = [Int32](repeating: -1, count: count)
         var compact = AutomatonDraft()
         for node in 0..<count where isKept[node] { numbers[node] = compact.newNode(allowsSkip: allowsSkip[node]) }
-        for node in 0..<count where !isKept[node] { numbers[node] = numbers[Int(forward[node])] }
         for (from, edge) in edges where isKept[Int(from)] {
             compact.add(Edge(kind: edge.kind, target: numbers[Int(forward[Int(edge.target)])]), from: numbers[Int(from)])
         }

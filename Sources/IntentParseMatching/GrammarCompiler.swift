@@ -148,11 +148,12 @@ struct Builder {
         let (compact, compacted) = output.draft.bypassingPassThroughNodes(roots: roots)
         let (draft, merged) = compact.mergingEquivalentNodes()
         let (automaton, frozen) = FrozenAutomaton.freeze(draft, roots: roots.map { merged[Int(compacted[Int($0)])] })
-        let numbers = compacted.map { frozen[Int(merged[Int($0)])] }
+        // Only roots are looked up, and roots are kept by every step.
+        let number = { (node: Int32) in frozen[Int(merged[Int(compacted[Int(node)])])] }
         output.automaton = automaton
-        for index in output.templates.indices { output.templates[index].start = numbers[Int(output.templates[index].start)] }
-        output.prefixStart = output.prefixStart.map { numbers[Int($0)] }
-        output.suffixStart = output.suffixStart.map { numbers[Int($0)] }
+        for index in output.templates.indices { output.templates[index].start = number(output.templates[index].start) }
+        output.prefixStart = output.prefixStart.map(number)
+        output.suffixStart = output.suffixStart.map(number)
         output.suffixFirstWords = output.suffixStart.flatMap { output.automaton.firstWords(from: $0) }
         let appSet = output.appPhraseSet
         output.prefixNeedsApp = output.prefixStart.map { output.automaton.requiresPhrase(of: appSet, from: $0) } ?? false
