@@ -8,22 +8,28 @@ struct InputLines: Sequence, IteratorProtocol {
         case invalidUTF8(String)
     }
 
+    /// Bytes read and not yet returned start at `start`: a line is taken by moving `start`,
+    /// and the consumed bytes are dropped only before the next read, so a line costs its own
+    /// length, not the length of the chunk after it.
     private var buffer: [UInt8] = []
+    private var start = 0
     private var finished = false
     private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
 
     mutating func next() -> Line? {
         while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
-                let line = Array(buffer[..<newline])
-                buffer.removeSubrange(...newline)
+            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                let line = Array(buffer[start..<newline])
+                start = newline + 1
                 return InputLines.decode(line)
             }
             if finished {
-                guard !buffer.isEmpty else { return nil }
-                defer { buffer.removeAll() }
-                return InputLines.decode(buffer)
+                guard start < buffer.count else { return nil }
+                defer { buffer.removeAll(); start = 0 }
+                return InputLines.decode(Array(buffer[start...]))
             }
+            buffer.removeSubrange(..<start)
+            start = 0
             let count = read(0, &chunk, chunk.count)
             if count <= 0 { finished = true } else { buffer += chunk[0..<count] }
         }

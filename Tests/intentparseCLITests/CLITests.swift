@@ -36,10 +36,18 @@ struct CLI {
         process.standardError = err
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
+        // Written beside the reads: input and output larger than a pipe's buffer would
+        // otherwise wait on each other.
+        let writer = input.fileHandleForWriting
+        let written = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            if let stdin { writer.write(stdin) }
+            try? writer.close()
+            written.signal()
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
+        written.wait()
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }
@@ -80,6 +88,20 @@ struct CLI {
         #expect(output.lines[1].contains("not valid UTF-8"))
         #expect(output.stderr.contains("<stdin>:2"))
         #expect(output.lines[2].contains("INAddTasksIntent"))
+    }
+
+    /// Lines that straddle the reader's chunks come out whole and in order, each once,
+    /// including a last line with no newline and lines ending in CRLF.
+    @Test func manyLinesAcrossReadChunksComeOutWholeAndInOrder() throws {
+        let texts = (0..<12_000).map { "line \($0) " + String(repeating: "x", count: $0 % 23) }
+        let input = texts.enumerated().map { $0.offset % 7 == 0 ? $0.element + "\r\n" : $0.element + "\n" }.joined().dropLast()
+        #expect(input.utf8.count > 3 * 64 * 1024)
+        let output = try CLI.run(["--locale", "en"], stdin: Data(input.utf8))
+        #expect(output.status == 0)
+        let echoed = output.lines.compactMap { line in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["text"] as? String
+        }
+        #expect(echoed == texts)
     }
 
     @Test func aOneMegabyteLineGetsABoundedRejection() throws {
