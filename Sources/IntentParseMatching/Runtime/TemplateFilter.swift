@@ -1,0 +1,161 @@
+/// Index keys for two Han characters one after the other ("消息" of 发消息), interned beside the
+/// words': Chinese is cut into characters, and single characters (给, 我, 的) are in most
+/// utterances, so a template filed under one is tried for most of them.
+///
+/// An utterance has a pair where a word follows another with nothing but punctuation or skip
+/// words between them, as the automata let a template's literal be matched; so a pair clause
+/// never rules out a template that could match.
+struct KeyPairs: Sendable {
+    private var ids: [UInt64: Int32] = [:]
+
+    var isEmpty: Bool { ids.isEmpty }
+
+    /// The pair's key: never a token's (tokens have no control characters).
+    static func key(_ first: String, _ second: String) -> String { first + "\u{2}" + second }
+
+    /// The two keys of a pair's key; nil for any other key.
+    static func parts(_ key: String) -> (String, String)? {
+        guard let separator = key.firstIndex(of: "\u{2}") else { return nil }
+        return (String(key[..<separator]), String(key[key.index(after: separator)...]))
+    }
+
+    mutating func add(_ pair: Int32, first: Int32, second: Int32) {
+        ids[UInt64(UInt32(bitPattern: first)) << 32 | UInt64(UInt32(bitPattern: second))] = pair
+    }
+
+    /// The pair key of two interned keys, if some template's literal has them one after the other.
+    func id(_ first: Int32, _ second: Int32) -> Int32? {
+        ids[UInt64(UInt32(bitPattern: first)) << 32 | UInt64(UInt32(bitPattern: second))]
+    }
+}
+
+/// Every required clause of every template, each distinct clause stored once: while templates
+/// are added, template t's clauses are `clauses[templateStart[t]..<templateStart[t + 1]]`
+/// (clause ids); once finished, key k is in the clauses `keyClauses[keyStart[k]..<keyStart[k + 1]]`
+/// and the templates' clause lists live in `TemplateIndex`.
+///
+/// Per utterance, the clauses its keys satisfy are marked once (`mark`); a template is then
+/// checked by looking up its few clause ids, however many words each clause has.
+struct TemplateRequirements: Sendable {
+    private var templateStart: [Int32] = [0]
+    private var clauses: [Int32] = []
+    private var clauseIDs: [[Int32]: Int32] = [:]
+    private var clauseKeys: [[Int32]] = []
+    private var keyStart: [Int32] = [0]
+    private var keyClauses: [Int32] = []
+    private(set) var clauseCount = 0
+
+    mutating func add(template: Int32, clauses required: [[Int32]]) {
+        precondition(Int(template) == templateStart.count - 1, "templates are added in order")
+        for clause in Set(required.map { Array(Set($0)).sorted() }).sorted(by: { $0.count != $1.count ? $0.count < $1.count : $0.lexicographicallyPrecedes($1) }) {
+            if let id = clauseIDs[clause] {
+                clauses.append(id)
+            } else {
+                let id = Int32(clauseKeys.count)
+                clauseIDs[clause] = id
+                clauseKeys.append(clause)
+                clauses.append(id)
+            }
+        }
+        templateStart.append(Int32(clauses.count))
+    }
+
+    /// Builds the key → clauses table once every template is added (keys are < `keyCount`),
+    /// and hands over each template's clause ids, written `~id` for a clause that naming an
+    /// app satisfies (for `TemplateIndex`); only the key table is kept.
+    mutating func finish(keyCount: Int, appNamedKey: Int32) -> [[Int32]] {
+        let namesApp = clauseKeys.map { $0.contains(appNamedKey) }
+        let templateClauses = (0..<(templateStart.count - 1)).map { t in
+            clauses[Int(templateStart[t])..<Int(templateStart[t + 1])].map { namesApp[Int($0)] ? ~$0 : $0 }
+        }
+        clauseCount = clauseKeys.count
+        var byKey = [[Int32]](repeating: [], count: keyCount)
+        for (id, keys) in clauseKeys.enumerated() {
+            for key in keys where Int(key) < keyCount { byKey[Int(key)].append(Int32(id)) }
+        }
+        keyStart = [0]
+        keyClauses = []
+        for list in byKey {
+            keyClauses += list
+            keyStart.append(Int32(keyClauses.count))
+        }
+        clauseIDs = [:]
+        clauseKeys = []
+        templateStart = [0]
+        clauses = []
+        return templateClauses
+    }
+
+    /// Stamps every clause that `key` satisfies.
+    func mark(_ key: Int32, in clauseStamp: inout [UInt32], stamp: UInt32) {
+        let k = Int(key)
+        guard k >= 0, k + 1 < keyStart.count else { return }
+        for index in Int(keyStart[k])..<Int(keyStart[k + 1]) { clauseStamp[Int(keyClauses[index])] = stamp }
+    }
+}
+
+/// Templates by interned key, each with its required clauses, as one flat array: key k's
+/// records are `records[start[k]..<start[k + 1]]`, and a record is a template id, its clause
+/// count n, then its n clause ids (`~id` for a clause that naming an app satisfies). Keys
+/// interned after the index was built have none.
+///
+/// NB: the clauses are kept inline, so checking the templates filed under a word reads one
+/// run of memory: about seventy templates are looked at per utterance to keep about nine, and
+/// reading their clauses through a table per template missed the cache on every one.
+struct TemplateIndex: Sendable {
+    private var start: [Int32] = [0]
+    private var records: [Int32] = []
+
+    init() {}
+
+    /// `clauses`: per template, its clause ids as `TemplateRequirements.finish` hands them over.
+    init(_ byKey: [Int32: [Int32]], keyCount: Int, clauses: [[Int32]]) {
+        start = [0]
+        start.reserveCapacity(keyCount + 1)
+        for key in 0..<Int32(keyCount) {
+            for template in byKey[key] ?? [] {
+                let required = Int(template) < clauses.count ? clauses[Int(template)] : []
+                records.append(template)
+                records.append(Int32(required.count))
+                records += required
+            }
+            start.append(Int32(records.count))
+        }
+    }
+
+    /// Sorts the templates filed under `key` by whether every one of their clauses is stamped
+    /// with `stamp` (after `TemplateRequirements.mark` for each of the utterance's words):
+    /// those that are go to `satisfied`, those that would be if an app were named go to
+    /// `ifAnAppIsNamed` (that check costs phrase lookups, so the caller makes it only for the
+    /// templates that need it), the rest nowhere.
+    func select(_ key: Int32, clauseStamp: UnsafeBufferPointer<UInt32>, stamp: UInt32,
+                satisfied: inout [Int32], ifAnAppIsNamed: inout [Int32]) {
+        let k = Int(key)
+        guard k >= 0, k + 1 < start.count else { return }
+        records.withUnsafeBufferPointer { records in
+            var index = Int(start[k])
+            let end = Int(start[k + 1])
+            while index < end {
+                let template = records[index]
+                let clausesEnd = index + 2 + Int(records[index + 1])
+                index += 2
+                var needsApp = false, fails = false
+                while index < clausesEnd {
+                    let clause = records[index]
+                    index += 1
+                    if clause >= 0 {
+                        if clauseStamp[Int(clause)] != stamp {
+                            fails = true
+                            break
+                        }
+                    } else if clauseStamp[Int(~clause)] != stamp {
+                        needsApp = true
+                    }
+                }
+                index = clausesEnd
+                if fails { continue }
+                if needsApp { ifAnAppIsNamed.append(template) } else { satisfied.append(template) }
+            }
+        }
+    }
+}
