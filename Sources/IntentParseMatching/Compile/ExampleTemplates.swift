@@ -63,7 +63,7 @@ struct ExampleTemplates {
 
     private func learn(_ example: String, lists: [(parameter: String, list: ListDefinition, set: PhraseSet)], appIndex: Int) -> Expression {
         let tokens = builder.normalizer.tokenize(example).tokens
-        let appSet = builder.output.phraseSets[Int(builder.output.appPhraseSet)]
+        let appSet = builder.compiling.phraseSets[Int(builder.output.appPhraseSet)]
         var items: [Expression] = []
         var i = 0
         while i < tokens.count {

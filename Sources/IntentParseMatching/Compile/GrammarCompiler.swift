@@ -69,11 +69,22 @@ final class CompileCaches {
 }
 
 /// The mutable state of one compilation.
+/// What only compilation needs, dropped with the builder: the automaton as it is built, and the
+/// phrase sets with their tries (frozen into the run-time tables at the end).
+struct CompileTables {
+    var draft = AutomatonDraft()
+    var phraseSets: [PhraseSet] = []
+    /// Skip words as phrases (values unused).
+    var skipWords = PhraseTrie()
+}
+
 struct Builder {
     let grammar: LanguageGrammar
     let normalizer: Normalizer
     let caches: CompileCaches
+    /// The run-time tables being filled in.
     var output: GrammarTables
+    var compiling = CompileTables()
     var listIndex: [String: Int32] = [:]
     var listPhraseSets: [String: Int32] = [:]
     var entityIndex: [String: Int32] = [:]
@@ -104,7 +115,7 @@ struct Builder {
         output.languageWords = languageWords()
         for skip in grammar.skipWords {
             let key = normalizer.tokenize(skip).tokens.filter { !$0.isPunctuation }.map(\.looseKey).joined()
-            if !key.isEmpty { output.skipWords.insert(key, value: 0) }
+            if !key.isEmpty { compiling.skipWords.insert(key, value: 0) }
         }
     }
 
@@ -145,7 +156,7 @@ struct Builder {
         buildIndex()
         // Pass-through nodes go first (fewer nodes to compare), then nodes reached alike merge.
         let roots = output.templates.map(\.start) + [output.prefixStart, output.suffixStart].compactMap { $0 }
-        let (compact, compacted) = output.draft.bypassingPassThroughNodes(roots: roots)
+        let (compact, compacted) = compiling.draft.bypassingPassThroughNodes(roots: roots)
         let (draft, merged) = compact.mergingEquivalentNodes()
         let (automaton, frozen) = FrozenAutomaton.freeze(draft, roots: roots.map { merged[Int(compacted[Int($0)])] })
         // Only roots are looked up, and roots are kept by every step.
@@ -158,24 +169,22 @@ struct Builder {
         let appSet = output.appPhraseSet
         output.prefixNeedsApp = output.prefixStart.map { output.automaton.requiresPhrase(of: appSet, from: $0) } ?? false
         output.suffixNeedsApp = output.suffixStart.map { output.automaton.requiresPhrase(of: appSet, from: $0) } ?? false
-        output.draft = AutomatonDraft()
-        output.phrases = FrozenPhrases(sets: output.phraseSets, skipWords: output.skipWords)
-        for index in output.phraseSets.indices {
-            output.names.formUnion(output.phraseSets[index].names ?? [])
-            output.phraseSets[index].names = nil
-            output.phraseSets[index].dropTries()
-        }
+        compiling.draft = AutomatonDraft()
+        output.phrases = FrozenPhrases(sets: compiling.phraseSets, skipWords: compiling.skipWords)
+        output.phraseValues = compiling.phraseSets.map { PhraseValues(entries: $0.entries, list: $0.list) }
+        for set in compiling.phraseSets { output.names.formUnion(set.names ?? []) }
+        compiling.phraseSets = []
         output.nameEnds = Set(output.names.compactMap { $0.components(separatedBy: PhraseSet.nameSeparator).last })
     }
 
     // MARK: nodes
 
     mutating func newNode(allowsSkip: Bool = true) -> Int32 {
-        output.draft.newNode(allowsSkip: allowsSkip)
+        compiling.draft.newNode(allowsSkip: allowsSkip)
     }
 
     mutating func edge(_ from: Int32, _ kind: Edge.Kind, _ to: Int32) {
-        output.draft.add(Edge(kind: kind, target: to), from: from)
+        compiling.draft.add(Edge(kind: kind, target: to), from: from)
     }
 
     func slotID(_ name: String, in output: inout GrammarTables) -> Int32 {

@@ -96,15 +96,7 @@ struct PhraseTrie: Sendable {
 /// and, for names, a sounds-like trie and a trie of parts of vocabulary terms (their first or
 /// last words: "Bobo" of "Bobo the Great"). Values are indexes into `entries`.
 struct PhraseSet: Sendable {
-    /// What a phrase stands for.
-    enum Entry: Sendable, Hashable {
-        /// A `values:` item of a list: index into the list's values.
-        case listValue(Int)
-        /// A vocabulary term: app index, term.
-        case term(app: Int, identifier: String?, display: String, priority: Int)
-        /// An app name: app index.
-        case app(Int)
-    }
+    typealias Entry = PhraseEntry
 
     var exact = PhraseTrie()
     var sound = PhraseTrie()
@@ -166,16 +158,8 @@ struct PhraseSet: Sendable {
         }
     }
 
-    /// Frees the tries once they are frozen into `FrozenPhrases`, which matching walks; the
-    /// entries stay, for interpretation.
-    mutating func dropTries() {
-        exact = PhraseTrie()
-        sound = PhraseTrie()
-        partial = PhraseTrie()
-    }
-
     /// Matches starting at `start`: exact ones, then sounds-like ones that end where no exact
-    /// match ends (while compiling; see `dropTries`).
+    /// match ends (while compiling: matching walks the frozen tries, `FrozenPhrases`).
     func matches(in tokens: [Token], from start: Int) -> [(end: Int, values: [Int32], isSound: Bool)] {
         var results: [(end: Int, values: [Int32], isSound: Bool)] = []
         forEachMatch(in: tokens, from: start) { results.append(($0, $1, $2)) }

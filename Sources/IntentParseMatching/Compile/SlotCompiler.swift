@@ -96,8 +96,8 @@ extension Builder {
             }
         }
         guard !set.entries.isEmpty else { return nil }
-        output.phraseSets.append(set)
-        let id = Int32(output.phraseSets.count - 1)
+        compiling.phraseSets.append(set)
+        let id = Int32(compiling.phraseSets.count - 1)
         listPhraseSets[list.name] = id
         if let shareKey { listPhraseSets[shareKey] = id }
         return id
@@ -127,7 +127,7 @@ extension Builder {
                 set.add(name.text, entry: .app(index), normalizer: normalizer)
             }
         }
-        output.phraseSets.append(set)
-        return Int32(output.phraseSets.count - 1)
+        compiling.phraseSets.append(set)
+        return Int32(compiling.phraseSets.count - 1)
     }
 }

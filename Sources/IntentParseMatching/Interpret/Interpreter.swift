@@ -86,7 +86,7 @@ struct Interpreter {
     private func appIndexes(_ capture: Capture) -> [Int] {
         guard case .phrase(let set, let values, _) = capture.source else { return [] }
         return values.compactMap { value in
-            if case .app(let index) = grammar.phraseSets[Int(set)].entries[Int(value)] { return index }
+            if case .app(let index) = grammar.phraseValues[Int(set)].entries[Int(value)] { return index }
             return nil
         }
     }
@@ -96,7 +96,7 @@ struct Interpreter {
         // A part of a term ("Bobo") is no evidence of the app whose term it is part of.
         guard case .phrase(let set, let values, let match) = capture.source, match != .partial else { return [] }
         return values.compactMap { value in
-            if case .term(let app, _, _, _) = grammar.phraseSets[Int(set)].entries[Int(value)] { return app }
+            if case .term(let app, _, _, _) = grammar.phraseValues[Int(set)].entries[Int(value)] { return app }
             return nil
         }
     }
@@ -175,13 +175,13 @@ struct Interpreter {
             value.isSoundsLike = match == .sound
             value.isPartial = match == .partial
             // A part of a term names none: its identifier is the dialogue's to find.
-            if match != .partial { describe(&value, set: grammar.phraseSets[Int(set)], values: values, app: app) }
+            if match != .partial { describe(&value, set: grammar.phraseValues[Int(set)], values: values, app: app) }
         }
         return value
     }
 
     /// Fills identifier (a term of the chosen app, highest priority first) or a list's `out`.
-    private func describe(_ value: inout SlotValue, set: PhraseSet, values: [Int32], app: Int?) {
+    private func describe(_ value: inout SlotValue, set: PhraseValues, values: [Int32], app: Int?) {
         var bestTerm: (identifier: String?, priority: Int)?
         for entryIndex in values {
             switch set.entries[Int(entryIndex)] {

@@ -56,24 +56,40 @@ public final class CompiledGrammar: Sendable {
     static let appNamedKey = "\u{1}app"
 }
 
-/// The compiled grammar's tables, filled in by `GrammarCompiler`'s builder.
+/// What a phrase of a set stands for, once matched: the part of a phrase set matching keeps
+/// (its tries are frozen into `FrozenPhrases`).
+struct PhraseValues: Sendable {
+    var entries: [PhraseEntry]
+    /// The list whose `values` the `.listValue` entries index, if any.
+    var list: Int32?
+}
+
+/// What a phrase stands for.
+enum PhraseEntry: Sendable, Hashable {
+    /// A `values:` item of a list: index into the list's values.
+    case listValue(Int)
+    /// A vocabulary term: app index, term.
+    case term(app: Int, identifier: String?, display: String, priority: Int)
+    /// An app name: app index.
+    case app(Int)
+}
+
+/// The compiled grammar's run-time tables: what matching and interpretation read, filled in by
+/// `GrammarCompiler`'s builder (whose own working tables are `CompileTables`).
 public struct GrammarTables: Sendable {
     let locale: String
     let normalizer: Normalizer
     let schema: Schema
     let apps: [AppVocabulary]
     var lists: [ListDefinition]
-    /// The automaton while compiling; `automaton` once compiled.
-    var draft = AutomatonDraft()
     var automaton = FrozenAutomaton()
     var keys = KeyTable()
     /// Index keys for two Han characters in a row, by their interned keys.
     var keyPairs = KeyPairs()
     /// Every word the grammar's templates, rules and list values use: the words of its language, as evidence of which language an utterance is in.
     var languageWords = KeyTable()
-    /// Phrase sets while compiling; their tries move to `phrases` once compiled (only their
-    /// entries stay here, for interpretation).
-    var phraseSets: [PhraseSet] = []
+    /// Per phrase set, what its phrases stand for (its tries are in `phrases`).
+    var phraseValues: [PhraseValues] = []
     /// Every phrase set's tries and the skip words, frozen for matching.
     var phrases = FrozenPhrases()
     var slotNames: [String] = []
@@ -87,8 +103,6 @@ public struct GrammarTables: Sendable {
     /// Whether an app prefix, and an app suffix, cannot be said without an app's name.
     var prefixNeedsApp = false
     var suffixNeedsApp = false
-    /// Skip words as phrases (values unused).
-    var skipWords = PhraseTrie()
     /// Rarest required literal key → templates; templates with no required literal are `unindexed`.
     var index = TemplateIndex()
     var unindexed: [Int32] = []

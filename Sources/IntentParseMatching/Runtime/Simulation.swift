@@ -465,7 +465,7 @@ struct Simulation {
 
     /// Indexes into `scratch.entityHits` of the readings of entity parser `entity` at `position`.
     private mutating func entities(_ entity: Int32, at position: Int) -> Range<Int> {
-        let slot = position * memoStride + grammar.phraseSets.count + Int(entity)
+        let slot = position * memoStride + grammar.phraseValues.count + Int(entity)
         if let cached = scratch.memoized(slot) { return cached }
         let first = scratch.entityHits.count
         scratch.entityHits += grammar.entities[Int(entity)].matches(in: text, from: position, context: entityContext)
@@ -562,7 +562,7 @@ struct MatchScratch {
     /// Readies the scratch for matching `text`: per-token keys, word counts and skip words,
     /// nothing remembered from the last utterance.
     fileprivate mutating func prepare(grammar: CompiledGrammar, text: TokenizedText) {
-        memoStride = grammar.phraseSets.count + grammar.entities.count
+        memoStride = grammar.phraseValues.count + grammar.entities.count
         reset(memoSlots: memoStride * (text.tokens.count + 1))
         let tokenKeys = self.tokenKeys ?? TokenKeys()
         self.tokenKeys = tokenKeys
