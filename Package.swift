@@ -2,7 +2,7 @@
 import PackageDescription
 
 /// intentparse: one module per pipeline stage, dependencies pointing one way
-/// (Base ← Normalization ← Schema/Vocabulary/Grammar ← Entities ← Matching ← facade ← Corpus ← CLI;
+/// (Base ← Normalization ← Schema/Vocabulary/Grammar ← Entities ← Matching ← facade ← Corpus ← Bench ← CLI;
 /// Entities reads its per-language data files with the grammar module's YAML reader).
 let package = Package(
     name: "intentparse",
@@ -36,9 +36,10 @@ let package = Package(
                 dependencies: ["IntentParseGrammar", "IntentParseVocabulary", "Yams"]),
         .target(name: "IntentParse", dependencies: ["IntentParseMatching", "IntentParseDialogue"]),
         .target(name: "IntentParseCorpus", dependencies: ["IntentParse", "Yams"]),
+        .target(name: "IntentParseBench", dependencies: ["IntentParse", "IntentParseCorpus"]),
         .executableTarget(
             name: "intentparse",
-            dependencies: ["IntentParse", "IntentParseCorpus",
+            dependencies: ["IntentParse", "IntentParseCorpus", "IntentParseBench",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
@@ -53,6 +54,6 @@ let package = Package(
         .testTarget(name: "IntentParseMatchingTests", dependencies: ["IntentParse"]),
         .testTarget(name: "IntentParseDialogueTests", dependencies: ["IntentParse"]),
         .testTarget(name: "IntentParseCorpusTests", dependencies: ["IntentParseCorpus"]),
-        .testTarget(name: "intentparseCLITests", dependencies: ["intentparse"]),
+        .testTarget(name: "intentparseCLITests", dependencies: ["intentparse", "IntentParseBench"]),
     ]
 )

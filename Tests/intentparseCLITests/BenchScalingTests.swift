@@ -3,7 +3,7 @@ import Testing
 import IntentParse
 import IntentParseEntities
 @testable import IntentParseMatching
-@testable import intentparse
+import IntentParseBench
 
 /// The grammar-size sweep of `bench --scale`.
 @Suite struct BenchScalingTests {
