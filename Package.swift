@@ -47,13 +47,14 @@ let package = Package(
             dependencies: ["IntentParse", .product(name: "Benchmark", package: "swift-benchmark")],
             path: "Benchmarks/IntentParseBenchmarks"
         ),
+        .target(name: "IntentParseTestSupport", dependencies: ["IntentParse"], path: "Tests/IntentParseTestSupport"),
         .testTarget(name: "IntentParseNormalizationTests", dependencies: ["IntentParseNormalization"]),
-        .testTarget(name: "IntentParseVocabularyTests", dependencies: ["IntentParseVocabulary"]),
-        .testTarget(name: "IntentParseGrammarTests", dependencies: ["IntentParseGrammar"]),
-        .testTarget(name: "IntentParseEntitiesTests", dependencies: ["IntentParseEntities"]),
-        .testTarget(name: "IntentParseMatchingTests", dependencies: ["IntentParse"]),
-        .testTarget(name: "IntentParseDialogueTests", dependencies: ["IntentParse"]),
-        .testTarget(name: "IntentParseCorpusTests", dependencies: ["IntentParseCorpus"]),
-        .testTarget(name: "intentparseCLITests", dependencies: ["intentparse", "IntentParseBench"]),
+        .testTarget(name: "IntentParseVocabularyTests", dependencies: ["IntentParseTestSupport", "IntentParseVocabulary"]),
+        .testTarget(name: "IntentParseGrammarTests", dependencies: ["IntentParseTestSupport", "IntentParseGrammar"]),
+        .testTarget(name: "IntentParseEntitiesTests", dependencies: ["IntentParseTestSupport", "IntentParseEntities"]),
+        .testTarget(name: "IntentParseMatchingTests", dependencies: ["IntentParseTestSupport", "IntentParse"]),
+        .testTarget(name: "IntentParseDialogueTests", dependencies: ["IntentParseTestSupport", "IntentParse"]),
+        .testTarget(name: "IntentParseCorpusTests", dependencies: ["IntentParseTestSupport", "IntentParseCorpus"]),
+        .testTarget(name: "intentparseCLITests", dependencies: ["IntentParseTestSupport", "intentparse", "IntentParseBench"]),
     ]
 )

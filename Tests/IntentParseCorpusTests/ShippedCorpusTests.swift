@@ -1,4 +1,5 @@
 import Foundation
+import IntentParseTestSupport
 import Testing
 import IntentParse
 @testable import IntentParseCorpus
@@ -6,38 +7,45 @@ import IntentParse
 /// The shipped corpus is the truth: every case in Corpus/ must pass against Grammars/ and
 /// Vocabulary/. A failure names the corpus file and line.
 @Suite struct ShippedCorpusTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static func parser() throws -> IntentParser { try Repository.shippedParser() }
 
-    /// Loaded once for the suite (every shipped language).
-    private static let loaded = Result { try IntentParser(grammars: root.appendingPathComponent("Grammars"), vocabulary: root.appendingPathComponent("Vocabulary")) }
+    /// One test per corpus file, so that a failure names its file: its sentences, then its
+    /// conversations, in the file's own language.
+    @Test(arguments: Repository.corpusFiles())
+    func corpusFilePasses(_ file: String) async throws {
+        try await ShippedCorpusTests.run(file, locale: nil)
+    }
 
-    static func parser() throws -> IntentParser { try loaded.get() }
+    /// Every file also passes with the language left to find (`--locale auto`, the default):
+    /// among every shipped language, each sentence and conversation is read in its own, and
+    /// what its language rejects stays rejected.
+    @Test(arguments: Repository.corpusFiles())
+    func corpusFilePassesWithTheLanguageLeftToFind(_ file: String) async throws {
+        try await ShippedCorpusTests.run(file, locale: "auto")
+    }
 
-    @Test func everyCorpusCasePasses() throws {
-        let cases = try CorpusLoader().load(paths: [ShippedCorpusTests.root.appendingPathComponent("Corpus").path]).cases
-        #expect(cases.count >= 200)
-        #expect(cases.filter { $0.expectation.intent == nil }.count * 5 >= cases.count)
-        let outcomes = CorpusRunner(parser: try ShippedCorpusTests.parser()).run(cases)
-        for outcome in outcomes where !outcome.passed {
-            Issue.record("\(outcome.testCase.location): \"\(outcome.testCase.sentence)\": \(outcome.differences.joined(separator: "; "))")
+    private static func run(_ file: String, locale: String?) async throws {
+        let corpus = try CorpusLoader().load(paths: [Repository.root.appendingPathComponent(file).path])
+        #expect(!corpus.cases.isEmpty || !corpus.dialogues.isEmpty, "\(file) has no cases")
+        let parser = try ShippedCorpusTests.parser()
+        let mode = locale.map { " (\($0))" } ?? ""
+        for outcome in CorpusRunner(parser: parser, locale: locale).run(corpus.cases) where !outcome.passed {
+            Issue.record("\(outcome.testCase.location)\(mode): \"\(outcome.testCase.sentence)\" (read as \(outcome.result.locale)): \(outcome.differences.joined(separator: "; "))")
+        }
+        let runner = DialogueRunner(parser: parser, locale: locale)
+        for dialogue in corpus.dialogues {
+            let outcome = await runner.run(dialogue)
+            if !outcome.passed { Issue.record("\(dialogue.file):\(dialogue.line): \(dialogue.name)\(mode): \(outcome.differences.joined(separator: "; "))") }
         }
     }
 
-    /// Every case also passes with the language left to find (`--locale auto`, the default):
-    /// among every shipped language, each sentence and conversation is read in its own, and
-    /// what its language rejects stays rejected.
-    @Test func everyCorpusCasePassesWithTheLanguageLeftToFind() async throws {
-        let corpus = try CorpusLoader().load(paths: [ShippedCorpusTests.root.appendingPathComponent("Corpus").path])
-        let parser = try ShippedCorpusTests.parser()
-        #expect(parser.locales.count >= 7)
-        for outcome in CorpusRunner(parser: parser, locale: "auto").run(corpus.cases) where !outcome.passed {
-            Issue.record("\(outcome.testCase.location): \"\(outcome.testCase.sentence)\" (auto: \(outcome.result.locale)): \(outcome.differences.joined(separator: "; "))")
-        }
-        let runner = DialogueRunner(parser: parser, locale: "auto")
-        for dialogue in corpus.dialogues {
-            let outcome = await runner.run(dialogue)
-            if !outcome.passed { Issue.record("\(dialogue.file):\(dialogue.line): \(dialogue.name) (auto): \(outcome.differences.joined(separator: "; "))") }
-        }
+    /// The corpus as a whole: every shipped language, enough cases, and a fifth of them negative.
+    @Test func theCorpusCoversEveryLanguageWithNegatives() throws {
+        let cases = try CorpusLoader().load(paths: [Repository.corpus.path]).cases
+        #expect(cases.count >= 200)
+        #expect(cases.filter { $0.expectation.intent == nil }.count * 5 >= cases.count)
+        #expect(try ShippedCorpusTests.parser().locales.count >= 7)
+        #expect(Set(Repository.corpusFiles().map { $0.split(separator: "/")[1] }) == Set(try ShippedCorpusTests.parser().locales.map { Substring($0) }))
     }
 
     @Test(arguments: [

@@ -1,4 +1,5 @@
 import Foundation
+import IntentParseTestSupport
 import Testing
 @testable import IntentParse
 @testable import IntentParseDialogue
@@ -27,8 +28,8 @@ struct FakeHandler: IntentHandler {
 
 /// Drives a conversation line by line.
 struct Conversation {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let parser: IntentParser? = try? IntentParser(grammars: root.appendingPathComponent("Grammars"), vocabulary: root.appendingPathComponent("Vocabulary"))
+    static let root = Repository.root
+    static var parser: IntentParser? { try? Repository.shippedParser() }
 
     var engine: DialogueEngine
     var session = DialogueSession()

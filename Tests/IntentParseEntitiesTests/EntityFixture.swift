@@ -1,11 +1,12 @@
 import Foundation
+import IntentParseTestSupport
 import IntentParseBase
 import IntentParseNormalization
 @testable import IntentParseEntities
 
 /// The shipped English entity data, a catalog built from it, and the corpus reference time.
 enum EntityFixture {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = Repository.root
 
     static let data: EntityData = {
         var log = DiagnosticLog()

@@ -65,7 +65,3 @@ enum MatcherFixture {
         return try IntentParser(schema: .siriKit, apps: apps, grammars: ["en": loaded])
     }
 }
-
-extension Interpretation {
-    func spoken(_ name: String) -> [String] { parameter(name)?.values.map(\.spoken) ?? [] }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import IntentParseTestSupport
 import Testing
 @testable import IntentParse
 @testable import IntentParseMatching
@@ -9,9 +10,8 @@ import IntentParseNormalization
 
     init() throws { parser = try MatcherFixture.parser() }
 
-    private func best(_ text: String, app: String? = nil) throws -> Interpretation {
-        let result = parser.parse(text, locale: "en", context: MatchContext(app: app))
-        return try #require(result.best, "rejected: \(result.reason ?? "")")
+    private func best(_ text: String, app: String? = nil, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws -> Interpretation {
+        try requireBest(parser.parse(text, locale: "en", context: MatchContext(app: app)), sourceLocation: sourceLocation)
     }
 
     @Test func appUsedAsAVerbWithWildcards() throws {
@@ -148,7 +148,7 @@ import IntentParseNormalization
 
     @Test func outOfScopeIsRejected() {
         for text in ["what's the weather", "set a timer for ten minutes", "MonkeyChat", "blorp"] {
-            #expect(parser.parse(text, locale: "en").best == nil, "\(text)")
+            expectParse(parser.parse(text, locale: "en"), intent: nil)
         }
         #expect(parser.parse("", locale: "en").reason == "empty utterance")
         #expect(parser.parse(" ?! ", locale: "en").reason == "no words in the utterance")

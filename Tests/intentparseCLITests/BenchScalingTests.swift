@@ -1,4 +1,5 @@
 import Foundation
+import IntentParseTestSupport
 import Testing
 import IntentParse
 import IntentParseEntities

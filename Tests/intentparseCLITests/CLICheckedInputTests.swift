@@ -1,4 +1,5 @@
 import Foundation
+import IntentParseTestSupport
 import Testing
 
 /// Options and corpus files are checked: a value that cannot be what the user meant is an

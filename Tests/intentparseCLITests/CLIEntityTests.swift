@@ -1,4 +1,5 @@
 import Foundation
+import IntentParseTestSupport
 import Testing
 
 /// Entities seen from the command line: --now and its offset, and entity data diagnostics.

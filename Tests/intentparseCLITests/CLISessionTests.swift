@@ -1,4 +1,5 @@
 import Foundation
+import IntentParseTestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc

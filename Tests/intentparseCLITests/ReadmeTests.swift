@@ -1,4 +1,5 @@
 import Foundation
+import IntentParseTestSupport
 import Testing
 
 /// The README's set-up can be followed by a newcomer, and what it lists is what ships.

@@ -1,0 +1,64 @@
+import Foundation
+
+/// Runs the built `intentparse` binary as a user would.
+public enum CLI {
+    public static var root: URL { Repository.root }
+
+    /// The executable sits next to the test bundle in the build products folder.
+    public static var binary: URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("intentparse").path), folder.path != "/" {
+            folder = folder.deletingLastPathComponent()
+        }
+        return folder.appendingPathComponent("intentparse")
+    }
+
+    public struct Output {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+        public var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+    }
+
+    /// `environment` is added to this process's, from which the locale variables are removed
+    /// (a run does not depend on the machine's language unless a test sets one).
+    public static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL = root, environment: [String: String] = [:]) throws -> Output {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var inherited = ProcessInfo.processInfo.environment
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] { inherited[name] = nil }
+        process.environment = inherited.merging(environment) { $1 }
+        process.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        // Written beside the reads: input and output larger than a pipe's buffer would
+        // otherwise wait on each other.
+        let writer = input.fileHandleForWriting
+        let written = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            if let stdin { writer.write(stdin) }
+            try? writer.close()
+            written.signal()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        written.wait()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// A new empty folder; the test removes it when done (`remove`).
+    public static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("intentparse-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    public static func remove(_ folder: URL) {
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
