@@ -26,6 +26,11 @@ public struct Expectation: Sendable {
     public var app: String??
     public var parameters: [(name: String, value: Parameter)]
     public var missing: [String]?
+    /// False for requests from JSON Lines files: parameters not in `parameters` are not
+    /// differences (a YAML case lists every parameter, and an extra one is).
+    public var checksEveryParameter = true
+    /// Parameters checked by their words as typed only (a JSON Lines request's `slots`).
+    public var spokenSlots: [(name: String, spoken: [String])] = []
 
     public init(intent: String?, app: String??, parameters: [(name: String, value: Parameter)], missing: [String]?) {
         self.intent = intent

@@ -23,12 +23,18 @@ public struct CorpusLoader {
     /// The intents a case may name (the loaded schema's, custom intents included); nil accepts
     /// any name.
     public var intents: Set<String>?
+    /// Each intent's parameter names, for the `slots` of JSON Lines requests (nil: none checked).
+    public var parameters: [String: Set<String>]?
 
     /// A loader that checks every `intent:` against `intents`, when given: an unknown name is a
     /// file error, not a case that can only fail.
-    public init(intents: Set<String>? = nil) { self.intents = intents }
+    public init(intents: Set<String>? = nil, parameters: [String: Set<String>]? = nil) {
+        self.intents = intents
+        self.parameters = parameters
+    }
 
-    /// Every `.yaml` file under the paths (files or folders, recursively), in path order.
+    /// Every corpus file under the paths (files or folders, recursively): `.yaml` corpus files
+    /// and `.jsonl` request files, in path order.
     public func files(under paths: [String]) -> [String] {
         var result: [String] = []
         let fm = FileManager.default
@@ -43,7 +49,7 @@ public struct CorpusLoader {
                 continue
             }
             let found = (fm.enumerator(atPath: path)?.compactMap { $0 as? String } ?? [])
-                .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }
+                .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".jsonl") }
                 .map { (path as NSString).appendingPathComponent($0) }
             result += found.sorted()
         }
@@ -56,6 +62,14 @@ public struct CorpusLoader {
         var log = DiagnosticLog()
         var corpus = Corpus()
         for file in files(under: paths) {
+            if file.hasSuffix(".jsonl"), let data = FileManager.default.contents(atPath: file) {
+                guard let text = String(data: data, encoding: .utf8) else {
+                    log.error(SourceLocation(file: file), "not UTF-8 text")
+                    continue
+                }
+                parseJSONLines(file, text: text, into: &corpus, log: &log)
+                continue
+            }
             var reader = YAMLReader(file: file, log: log)
             if FileManager.default.fileExists(atPath: file) {
                 parseFile(&reader, url: URL(fileURLWithPath: file), into: &corpus)

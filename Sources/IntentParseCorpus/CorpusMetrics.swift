@@ -29,6 +29,8 @@ public struct CorpusMetrics: Sendable {
     /// Out-of-scope sentences wrongly accepted / out-of-scope sentences.
     public var falseAccepts = 0
     public var negatives = 0
+    /// In-scope sentences read as their intent (whatever else differed) / in-scope sentences.
+    public var inScope = PassRate()
     public var byLocale: [String: PassRate] = [:]
     public var byTag: [String: PassRate] = [:]
     public var sentences = PassRate()
@@ -56,6 +58,8 @@ public struct CorpusMetrics: Sendable {
             if expected == nil {
                 negatives += 1
                 if got != nil { falseAccepts += 1 }
+            } else {
+                inScope.add(expected == got)
             }
             sentences.add(outcome.passed)
             byLocale[outcome.testCase.locale, default: PassRate()].add(outcome.passed)

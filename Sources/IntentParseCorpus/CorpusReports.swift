@@ -12,6 +12,7 @@ public enum CorpusReports {
         }
         lines.append(String(format: "slot accuracy %.3f (%d of %d parameters right where the intent was right)",
                             metrics.slotAccuracy, metrics.slotsRight, metrics.slotsExpected))
+        lines.append(String(format: "in-scope recall %.3f (%d of %d read as their intent)", metrics.inScope.rate, metrics.inScope.passed, metrics.inScope.total))
         lines.append(String(format: "out-of-scope false accepts %.3f (%d of %d)", metrics.falseAcceptRate, metrics.falseAccepts, metrics.negatives))
         if !metrics.confusions.isEmpty {
             lines.append("confusions (expected → got): " + metrics.confusions.prefix(8).map { "\($0.expected) → \($0.got) ×\($0.count)" }.joined(separator: ", "))
@@ -47,6 +48,7 @@ public enum CorpusReports {
                          ("falsePositives", .number(Double(score.falsePositives))), ("falseNegatives", .number(Double(score.falseNegatives)))])
             })),
             ("slotAccuracy", .number(metrics.slotAccuracy)),
+            ("inScopeRecall", .number(metrics.inScope.rate)),
             ("falseAcceptRate", .number(metrics.falseAcceptRate)),
             ("confusions", .array(metrics.confusions.map { .object([("expected", .string($0.expected)), ("got", .string($0.got)), ("count", .number(Double($0.count)))]) })),
             ("locales", .object(metrics.byLocale.sorted { $0.key < $1.key }.map { ($0.key, rate($0.value)) })),

@@ -45,7 +45,11 @@ public struct CorpusRunner: Sendable {
         if let app = expected.app, app != actual.app?.displayName {
             differences.append("app: expected \(app ?? "null"), got \(actual.app?.displayName ?? "null")")
         }
-        differences += compareParameters(expected.parameters, actual)
+        if expected.checksEveryParameter { differences += compareParameters(expected.parameters, actual) }
+        for (name, words) in expected.spokenSlots {
+            let got = actual.parameter(name)?.values.map(\.spoken) ?? []
+            if got != words { differences.append("\(name): expected \(words), got \(got)") }
+        }
         if let missing = expected.missing, missing != actual.missing {
             differences.append("missing: expected \(missing), got \(actual.missing)")
         }

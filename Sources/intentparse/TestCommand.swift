@@ -13,7 +13,7 @@ struct TestCommand: ParsableCommand {
 
     @OptionGroup var options: CommonOptions
 
-    @Argument(help: "Corpus files or folders.")
+    @Argument(help: "Corpus files (.yaml) or request files (.jsonl: {\"text\", \"intent\", \"slots\"?} a line), or folders of them.")
     var paths: [String] = ["Corpus"]
 
     @Option(help: "Run only cases carrying this tag.")
@@ -30,16 +30,18 @@ struct TestCommand: ParsableCommand {
         let parser = try options.loadParser()
         let corpus: Corpus
         do {
-            corpus = try CorpusLoader(intents: parser.intentNames).load(paths: paths)
+            let parameters = parser.schema.intents.mapValues { Set($0.parameters.map(\.name)) }
+            corpus = try CorpusLoader(intents: parser.intentNames, parameters: parameters).load(paths: paths)
         } catch let error as DiagnosticError {
             DiagnosticPrinter.standardError.print(error.diagnostics)
             throw ExitCode(2)
         }
-        // --locale xx runs the cases written in xx (only its grammar is loaded); --locale auto
-        // runs every case with the language left to find, as `parse` does by default.
+        // --locale xx runs the cases written in xx (only its grammar is loaded), and requests
+        // that name no language; --locale auto runs every case with the language left to find,
+        // as `parse` does by default.
         let language = options.localeOption.flatMap { $0 == "auto" ? nil : Normalizer.language(of: $0) }
         let selected = { (tags: [String], locale: String) in
-            (only.map(tags.contains) ?? true) && (language.map { Normalizer.language(of: locale) == $0 } ?? true)
+            (only.map(tags.contains) ?? true) && (language.map { locale == "auto" || Normalizer.language(of: locale) == $0 } ?? true)
         }
         let cases = corpus.cases.filter { selected($0.tags, $0.locale) }
         let dialogues = corpus.dialogues.filter { selected($0.tags, $0.locale) }

@@ -188,3 +188,22 @@ import Testing
         #expect(rejected["reason"] is String)
     }
 }
+
+/// `test` on requests in JSON Lines: the figures a grammar is measured by.
+@Suite struct CLIRequestFileTests {
+    @Test func aRequestFilePrintsRecallAndFalseAccepts() throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        try folder.write("""
+            {"text": "MonkeyChat Bobo please send more bananas", "intent": "INSendMessageIntent"}
+            {"text": "what's the weather like tomorrow", "intent": null}
+            {"text": "play some jazz", "intent": "INRequestRideIntent"}
+            """, to: "requests.jsonl")
+        let output = try CLI.run(["test", "--locale", "en", folder.url.appendingPathComponent("requests.jsonl").path])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("in-scope recall 0.500 (1 of 2 read as their intent)"))
+        #expect(output.stdout.contains("out-of-scope false accepts 0.000 (0 of 1)"))
+        #expect(output.stdout.contains("requests.jsonl:3: FAIL \"play some jazz\""))
+        #expect(output.stdout.hasSuffix("2 passed, 1 failed\n"))
+    }
+}
