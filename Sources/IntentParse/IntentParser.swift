@@ -239,6 +239,17 @@ public struct IntentParser: Sendable {
     /// intents) and `NSUserActivity`, which user-activity shortcuts report.
     public var intentNames: Set<String> { Set(schema.intentNames).union([ShortcutMatch.userActivityIntent]) }
 
+    /// The loaded app `name` stands for, as `--app` and `MatchContext.app` take it: its bundle
+    /// identifier, or one of its spoken names (display, bundle and alternative names,
+    /// pronunciation hints) compared by loose keys, as the matcher compares them.
+    public func app(named name: String) -> AppVocabulary? {
+        if let app = apps.first(where: { $0.identifier == name }) { return app }
+        for matcher in matchersByLocale {
+            if let index = matcher.contextAppIndex(name) { return apps[index] }
+        }
+        return nil
+    }
+
     private func matcher(for locale: String) -> IntentMatcher? {
         matchers[locale] ?? matchers[Normalizer.language(of: locale)]
     }

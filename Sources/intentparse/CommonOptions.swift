@@ -88,7 +88,7 @@ struct CommonOptions: ParsableArguments {
                 }
             }
             if appsMustLoad, !parser.skippedApps.isEmpty { throw ExitCode(2) }
-            if let app, parser.matchers.values.first?.contextAppIndex(app) == nil {
+            if let app, parser.app(named: app) == nil {
                 DiagnosticPrinter.standardError.printMessage("error: --app '\(app)' is not a loaded app; loaded: \(parser.apps.map(\.displayName).joined(separator: ", "))")
                 throw ExitCode(2)
             }

@@ -146,6 +146,17 @@ import IntentParseNormalization
         #expect(i.spoken("taskTitles") == ["milk"])
     }
 
+    /// An app is found by any name a user may give it (as `--app` takes it): its identifier,
+    /// display name, alternative name or pronunciation hint, with case and punctuation loose.
+    @Test func appsAreFoundByAnyOfTheirNames() {
+        for name in ["lists", "List-o-Mat", "listomat", "ListOMat", "list oh mat", "LIST-O-MAT"] {
+            #expect(parser.app(named: name)?.identifier == "lists", "\(name)")
+        }
+        #expect(parser.app(named: "MonkeyChat")?.identifier == "chat")
+        #expect(parser.app(named: "MonkeyPhone") == nil)
+        #expect(parser.app(named: "") == nil)
+    }
+
     @Test func outOfScopeIsRejected() {
         for text in ["what's the weather", "set a timer for ten minutes", "MonkeyChat", "blorp"] {
             expectParse(parser.parse(text, locale: "en"), intent: nil)
