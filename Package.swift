@@ -2,8 +2,9 @@
 import PackageDescription
 
 /// intentparse: one module per pipeline stage, dependencies pointing one way
-/// (Base ← Normalization ← Schema/Vocabulary/Grammar ← Entities ← Matching ← facade ← Corpus ← CLI;
-/// Entities reads its per-language data files with the grammar module's YAML reader).
+/// (Base ← Normalization ← Schema/Vocabulary/Grammar ← Entities ← Matching ← facade ← Corpus ← CLI).
+/// YAML is a small shared module beside Base (Yams, read into nodes that keep their line and
+/// column): every stage that reads YAML files (Schema, Grammar, Entities, Dialogue, Corpus) uses it.
 let package = Package(
     name: "intentparse",
     platforms: [.macOS(.v13)],
@@ -22,20 +23,21 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
         ),
         .target(name: "IntentParseBase"),
+        .target(name: "IntentParseYAML", dependencies: ["IntentParseBase", "Yams"]),
         .target(name: "IntentParseNormalization", dependencies: ["CIntentParseICU", "IntentParseBase"]),
         .target(name: "IntentParseSchema", dependencies: ["IntentParseBase"]),
         .target(name: "IntentParseVocabulary",
                 dependencies: ["IntentParseBase", "IntentParseNormalization", "IntentParseSchema"]),
         .target(name: "IntentParseGrammar",
-                dependencies: ["IntentParseBase", "IntentParseNormalization", "IntentParseSchema", "Yams"]),
+                dependencies: ["IntentParseBase", "IntentParseNormalization", "IntentParseSchema", "IntentParseYAML", "Yams"]),
         .target(name: "IntentParseEntities",
-                dependencies: ["CIntentParseICU", "IntentParseBase", "IntentParseNormalization", "IntentParseGrammar", "Yams"]),
+                dependencies: ["CIntentParseICU", "IntentParseBase", "IntentParseNormalization", "IntentParseYAML", "Yams"]),
         .target(name: "IntentParseMatching",
                 dependencies: ["IntentParseGrammar", "IntentParseVocabulary", "IntentParseEntities"]),
         .target(name: "IntentParseDialogue",
-                dependencies: ["IntentParseGrammar", "IntentParseVocabulary", "Yams"]),
+                dependencies: ["IntentParseGrammar", "IntentParseVocabulary", "IntentParseYAML", "Yams"]),
         .target(name: "IntentParse", dependencies: ["IntentParseMatching", "IntentParseDialogue"]),
-        .target(name: "IntentParseCorpus", dependencies: ["IntentParse", "Yams"]),
+        .target(name: "IntentParseCorpus", dependencies: ["IntentParse", "IntentParseYAML", "Yams"]),
         .executableTarget(
             name: "intentparse",
             dependencies: ["IntentParse", "IntentParseCorpus",

@@ -6,6 +6,7 @@
 @_exported import IntentParseNormalization
 @_exported import IntentParseSchema
 @_exported import IntentParseVocabulary
+@_exported import IntentParseYAML
 import Foundation
 
 /// The library's front door: loads grammars and vocabulary, compiles them, parses utterances.
