@@ -5,6 +5,7 @@ import PackageDescription
 /// (Base ← Normalization ← Schema/Vocabulary/Grammar ← Entities ← Matching ← facade ← Corpus ← CLI).
 /// YAML is a small shared module beside Base (Yams, read into nodes that keep their line and
 /// column): every stage that reads YAML files (Schema, Grammar, Entities, Dialogue, Corpus) uses it.
+/// The schema (domains, intents, parameters, their rules) is data: Schema's SiriKit.yaml.
 let package = Package(
     name: "intentparse",
     platforms: [.macOS(.v13)],
@@ -25,7 +26,10 @@ let package = Package(
         .target(name: "IntentParseBase"),
         .target(name: "IntentParseYAML", dependencies: ["IntentParseBase", "Yams"]),
         .target(name: "IntentParseNormalization", dependencies: ["CIntentParseICU", "IntentParseBase"]),
-        .target(name: "IntentParseSchema", dependencies: ["IntentParseBase"]),
+        // SiriKit.yaml is compiled into the module (`PackageResources.SiriKit_yaml`): no
+        // resource bundle to ship beside the binary, nothing looked up at run time.
+        .target(name: "IntentParseSchema", dependencies: ["IntentParseBase", "IntentParseYAML", "Yams"],
+                resources: [.embedInCode("SiriKit.yaml")]),
         .target(name: "IntentParseVocabulary",
                 dependencies: ["IntentParseBase", "IntentParseNormalization", "IntentParseSchema"]),
         .target(name: "IntentParseGrammar",
@@ -49,6 +53,7 @@ let package = Package(
             path: "Benchmarks/IntentParseBenchmarks"
         ),
         .testTarget(name: "IntentParseNormalizationTests", dependencies: ["IntentParseNormalization"]),
+        .testTarget(name: "IntentParseSchemaTests", dependencies: ["IntentParseSchema"]),
         .testTarget(name: "IntentParseVocabularyTests", dependencies: ["IntentParseVocabulary"]),
         .testTarget(name: "IntentParseGrammarTests", dependencies: ["IntentParseGrammar"]),
         .testTarget(name: "IntentParseEntitiesTests", dependencies: ["IntentParseEntities"]),
