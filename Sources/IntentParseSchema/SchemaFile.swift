@@ -222,18 +222,24 @@ struct SchemaFileReader {
                                         excuses: inout [(parameter: String, other: String, node: Node)]) -> ParameterSchema? {
         let what = "parameter \(intent).\(name)"
         guard let pairs = reader.mapping(node, what) else { return nil }
-        reader.checkKeys(pairs, allowed: Self.parameterKeys, in: what)
-        func field(_ key: String) -> Node? { pairs.first { $0.key == key }?.value }
-        guard let typeNode = field("type") else {
+        var fields: [String: Node] = [:]
+        for pair in pairs {
+            if Self.parameterKeys.contains(pair.key) {
+                fields[pair.key] = pair.value
+            } else {
+                reader.error(pair.keyNode, "unknown key '\(pair.key)' in \(what)" + Suggestions.didYouMean(pair.key, in: Self.parameterKeys))
+            }
+        }
+        guard let typeNode = fields["type"] else {
             reader.error(node, "\(what) has no 'type'")
             return nil
         }
-        guard let type = valueType(typeNode, values: field("values"), what) else { return nil }
+        guard let type = valueType(typeNode, values: fields["values"], what) else { return nil }
         var parameter = ParameterSchema(name, type)
-        parameter.isMultiValued = field("multiple").flatMap { flag($0, "multiple") } ?? false
-        parameter.isRequired = field("required").flatMap { flag($0, "required") } ?? false
-        parameter.vocabulary = field("vocabulary").flatMap { vocabularyType($0, what) }
-        if let node = field("unlessGiven") {
+        parameter.isMultiValued = fields["multiple"].flatMap { flag($0, "multiple") } ?? false
+        parameter.isRequired = fields["required"].flatMap { flag($0, "required") } ?? false
+        parameter.vocabulary = fields["vocabulary"].flatMap { vocabularyType($0, what) }
+        if let node = fields["unlessGiven"] {
             if !parameter.isRequired { reader.error(node, "unlessGiven: \(what) is not required, so nothing excuses it") }
             for (other, item) in reader.strings(node, "unlessGiven") {
                 parameter.unlessGiven.append(other)
@@ -299,8 +305,20 @@ struct SchemaFileReader {
     /// Names are letters, digits and `_`, not starting with a digit: a parameter path
     /// ("INAddTasksIntent.targetTaskList") splits at the dot.
     private mutating func checkName(_ name: String, _ node: Node, _ what: String) -> Bool {
-        let isName = name.first.map { $0.isLetter || $0 == "_" } == true && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        let isName = Self.isName(name)
         if !isName { reader.error(node, "\(what) must be letters, digits and _ (not '\(name)')") }
         return isName
+    }
+
+    /// Letters, digits and `_`, not starting with a digit (ASCII ones checked without a table).
+    static func isName(_ name: String) -> Bool {
+        func isNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+            guard !scalar.isASCII else {
+                return scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            }
+            return scalar.properties.isAlphabetic || scalar.properties.numericType == .decimal
+        }
+        guard let first = name.unicodeScalars.first, first.properties.numericType != .decimal else { return false }
+        return name.unicodeScalars.allSatisfy(isNameScalar)
     }
 }
