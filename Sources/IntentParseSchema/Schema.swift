@@ -1,9 +1,9 @@
-/// The intent schema: domains, intents and their typed parameters, in SiriKit's names.
-///
-/// Grammars and vocabulary are validated against it (unknown intent or parameter names are
-/// errors), the matcher uses it to split multi-valued parameters and type values, and the dialogue
-/// asks for required parameters in `parameters` order. It is data: `SiriKit.yaml` (embedded in
-/// the binary), plus a grammars folder's `schema.yaml` and apps' custom intents.
+// The intent schema: domains, intents and their typed parameters, in SiriKit's names.
+//
+// Grammars and vocabulary are validated against it (unknown intent or parameter names are
+// errors), the matcher uses it to split multi-valued parameters and type values, and the dialogue
+// asks for required parameters in `parameters` order. It is data: `SiriKit.yaml` (embedded in
+// the binary), plus a grammars folder's `schema.yaml` and apps' custom intents.
 
 /// A domain's name, as the schema file declares it and results print it ("messaging").
 public struct Domain: RawRepresentable, Hashable, Sendable, Comparable, ExpressibleByStringLiteral, CustomStringConvertible {
