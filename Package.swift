@@ -2,8 +2,10 @@
 import PackageDescription
 
 /// intentparse: one module per pipeline stage, dependencies pointing one way
-/// (Base ← Normalization ← Schema/Vocabulary/Grammar ← Entities ← Matching ← facade ← Corpus ← Bench ← CLI;
-/// Entities reads its per-language data files with the grammar module's YAML reader).
+/// (Base ← Normalization ← Schema/Vocabulary/Grammar ← Entities ← Matching ← facade ← Corpus ← Bench ← CLI).
+/// YAML is a small shared module beside Base (Yams, read into nodes that keep their line and
+/// column): every stage that reads YAML files (Schema, Grammar, Entities, Dialogue, Corpus) uses it.
+/// The schema (domains, intents, parameters, their rules) is data: Schema's SiriKit.yaml.
 let package = Package(
     name: "intentparse",
     platforms: [.macOS(.v13)],
@@ -22,20 +24,24 @@ let package = Package(
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icui18n")]
         ),
         .target(name: "IntentParseBase"),
+        .target(name: "IntentParseYAML", dependencies: ["IntentParseBase", "Yams"]),
         .target(name: "IntentParseNormalization", dependencies: ["CIntentParseICU", "IntentParseBase"]),
-        .target(name: "IntentParseSchema", dependencies: ["IntentParseBase"]),
+        // SiriKit.yaml is compiled into the module (`PackageResources.SiriKit_yaml`): no
+        // resource bundle to ship beside the binary, nothing looked up at run time.
+        .target(name: "IntentParseSchema", dependencies: ["IntentParseBase", "IntentParseYAML", "Yams"],
+                resources: [.embedInCode("SiriKit.yaml")]),
         .target(name: "IntentParseVocabulary",
                 dependencies: ["IntentParseBase", "IntentParseNormalization", "IntentParseSchema"]),
         .target(name: "IntentParseGrammar",
-                dependencies: ["IntentParseBase", "IntentParseNormalization", "IntentParseSchema", "Yams"]),
+                dependencies: ["IntentParseBase", "IntentParseNormalization", "IntentParseSchema", "IntentParseYAML", "Yams"]),
         .target(name: "IntentParseEntities",
-                dependencies: ["CIntentParseICU", "IntentParseBase", "IntentParseNormalization", "IntentParseGrammar", "Yams"]),
+                dependencies: ["CIntentParseICU", "IntentParseBase", "IntentParseNormalization", "IntentParseYAML", "Yams"]),
         .target(name: "IntentParseMatching",
                 dependencies: ["IntentParseGrammar", "IntentParseVocabulary", "IntentParseEntities"]),
         .target(name: "IntentParseDialogue",
-                dependencies: ["IntentParseGrammar", "IntentParseVocabulary", "Yams"]),
+                dependencies: ["IntentParseGrammar", "IntentParseVocabulary", "IntentParseYAML", "Yams"]),
         .target(name: "IntentParse", dependencies: ["IntentParseMatching", "IntentParseDialogue"]),
-        .target(name: "IntentParseCorpus", dependencies: ["IntentParse", "Yams"]),
+        .target(name: "IntentParseCorpus", dependencies: ["IntentParse", "IntentParseYAML", "Yams"]),
         .target(name: "IntentParseBench", dependencies: ["IntentParse", "IntentParseCorpus"]),
         .executableTarget(
             name: "intentparse",
@@ -49,6 +55,7 @@ let package = Package(
         ),
         .target(name: "IntentParseTestSupport", dependencies: ["IntentParse"], path: "Tests/IntentParseTestSupport"),
         .testTarget(name: "IntentParseNormalizationTests", dependencies: ["IntentParseNormalization"]),
+        .testTarget(name: "IntentParseSchemaTests", dependencies: ["IntentParseTestSupport", "IntentParseSchema"]),
         .testTarget(name: "IntentParseVocabularyTests", dependencies: ["IntentParseTestSupport", "IntentParseVocabulary"]),
         .testTarget(name: "IntentParseGrammarTests", dependencies: ["IntentParseTestSupport", "IntentParseGrammar"]),
         .testTarget(name: "IntentParseEntitiesTests", dependencies: ["IntentParseTestSupport", "IntentParseEntities"]),

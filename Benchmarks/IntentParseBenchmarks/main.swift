@@ -29,6 +29,12 @@ let utterances = [
     "what's the weather like tomorrow",
 ]
 
+let schemaFile = root.appendingPathComponent("Sources/IntentParseSchema/SiriKit.yaml")
+benchmark("schema: read SiriKit.yaml (as at start)") {
+    let schema = try? Schema().adding(file: schemaFile)
+    require(schema?.intents.count == 31 && schema?.domains.count == 12, "\(schema?.intents.count ?? 0) intents")
+}
+
 benchmark("normalization: tokenize an utterance") {
     let tokens = normalizer.tokenize("Hey Siri, send a message to Zoë on MonkeyChat saying the café is open").tokens
     require(tokens.count == 15, "expected 15 tokens, got \(tokens.count)")

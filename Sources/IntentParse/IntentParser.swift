@@ -6,6 +6,7 @@
 @_exported import IntentParseNormalization
 @_exported import IntentParseSchema
 @_exported import IntentParseVocabulary
+@_exported import IntentParseYAML
 import Foundation
 
 /// The library's front door: loads grammars and vocabulary, compiles them, parses utterances.
@@ -64,8 +65,10 @@ public struct IntentParser: Sendable {
         public var skippedApps: [SkippedApp] = []
         public var inactiveIntents: [Diagnostic] = []
 
-        /// Reads apps (whose custom intents extend the schema), then grammars, dialogue files
-        /// and entity data; throws `DiagnosticError` with every problem found. An app with
+        /// Reads the schema (SiriKit's, plus the grammars folder's `schema.yaml`), apps (whose
+        /// custom intents extend it), then grammars, dialogue files and entity data; throws
+        /// `DiagnosticError` with every problem found (a schema file with errors stops the load
+        /// there, as everything else is checked against the schema). An app with
         /// errors is skipped (`skippedApps`) and templates for intents no loaded app declares
         /// are set aside (`inactiveIntents`), unless `options.strict` makes both errors.
         public static func load(grammars grammarsURL: URL, vocabulary vocabularyURL: URL, options: Options = Options()) throws -> Sources {
@@ -90,11 +93,12 @@ public struct IntentParser: Sendable {
         fileprivate static func read(grammars grammarsURL: URL, vocabulary vocabularyURL: URL, options: Options,
                                      compiler: GrammarCompiler?) throws -> (sources: Sources, compiled: [String: Compiled]) {
             DispatchQueue.global().async { Normalizer.prepareSharedTables() }
+            let siriKit = try Schema.siriKit(extendedBy: grammarsURL)
             var diagnostics: [Diagnostic] = []
             var apps: [AppVocabulary] = []
             var skipped: [SkippedApp] = []
             do {
-                let loaded = try VocabularyLoader(schema: .siriKit).loadSkippingBroken(directory: vocabularyURL)
+                let loaded = try VocabularyLoader(schema: siriKit).loadSkippingBroken(directory: vocabularyURL)
                 apps = loaded.apps
                 skipped = loaded.skipped
                 diagnostics += loaded.warnings
@@ -102,7 +106,7 @@ public struct IntentParser: Sendable {
             } catch let error as DiagnosticError {
                 diagnostics += error.diagnostics
             }
-            let schema = VocabularyLoader.schema(.siriKit, with: apps)
+            let schema = VocabularyLoader.schema(siriKit, with: apps)
             let loader = GrammarLoader(schema: schema, entities: EntityCatalog.names)
             var locales: [String] = []
             do {

@@ -1,4 +1,5 @@
 import IntentParse
+import IntentParseYAML
 import Yams
 
 /// Everything a corpus folder holds.

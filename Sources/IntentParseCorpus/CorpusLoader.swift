@@ -1,5 +1,6 @@
 import Foundation
 import IntentParse
+import IntentParseYAML
 import Yams
 
 /// Reads corpus files (`Corpus/<locale>/*.yaml`):

@@ -2,6 +2,7 @@ import Foundation
 import IntentParseBase
 import IntentParseGrammar
 import IntentParseNormalization
+import IntentParseYAML
 import Yams
 
 /// A language's conversation words: replies (yes, no, cancel, ordinals) and prompt templates,

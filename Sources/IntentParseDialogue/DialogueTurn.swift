@@ -78,7 +78,8 @@ public struct DialogueConfiguration: Sendable {
     /// Per intent name; intents without one use `defaultHandler`.
     public var handlers: [String: any IntentHandler] = [:]
     public var defaultHandler: any IntentHandler = VocabularyBackedHandler()
-    /// Intents that ask for a final "Ready to …?" before handle.
+    /// Intents that ask for a final "Ready to …?" before handle; by default those the schema
+    /// says (`asksForConfirmation`).
     public var confirmIntents: Set<String>
     /// Seconds a resolve, confirm or handle call may take before it counts as a failure.
     public var handlerTimeout: Double = 10
@@ -96,13 +97,6 @@ public struct DialogueConfiguration: Sendable {
         self.apps = apps
         self.languages = languages
         self.parse = parse
-        self.confirmIntents = confirmIntents ?? DialogueConfiguration.siriKitConfirmations(schema)
-    }
-
-    /// Where Siri asks before acting: before money moves, before a ride is requested, and
-    /// before a message is sent.
-    public static func siriKitConfirmations(_ schema: Schema) -> Set<String> {
-        ["INSendMessageIntent", "INRequestRideIntent", "INSendPaymentIntent", "INRequestPaymentIntent",
-         "INTransferMoneyIntent", "INPayBillIntent"]
+        self.confirmIntents = confirmIntents ?? schema.intentsAskingForConfirmation
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import IntentParseBase
 import IntentParseNormalization
+import IntentParseYAML
 import Yams
 
 /// Reads one grammar file (hassil format plus our list keys) into a `LanguageGrammar` fragment.

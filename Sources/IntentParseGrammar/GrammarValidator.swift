@@ -63,8 +63,8 @@ struct GrammarValidator {
 
     private func checkLists(_ grammar: LanguageGrammar, log: inout DiagnosticLog) {
         for list in grammar.lists.values.sorted(by: { $0.name < $1.name }) {
-            if let type = list.vocabulary, !VocabularyStringType.all.contains(type) {
-                log.error(list.location, "list {\(list.name)}: unknown vocabulary type '\(type)'" + Suggestions.didYouMean(type, in: VocabularyStringType.all))
+            if let type = list.vocabulary, !schema.vocabularyTypes.contains(type) {
+                log.error(list.location, "list {\(list.name)}: unknown vocabulary type '\(type)'" + Suggestions.didYouMean(type, in: schema.vocabularyTypes))
             }
             if let path = list.parameter, schema.parameter(path: path) == nil,
                schema[String(path.prefix { $0 != "." })] != nil || !path.contains(".") {

@@ -129,10 +129,10 @@ public struct AppVocabulary: Sendable {
 
     public func supports(_ intent: String) -> Bool { intentsSupported.contains(intent) }
 
-    /// SiriKit's privacy rule: payments and ride booking always need an unlocked device (an
-    /// authenticated user); an app adds intents with IntentsRestrictedWhileLocked.
+    /// The intent needs an unlocked device (an authenticated user): the schema says so (SiriKit:
+    /// payments and ride booking), or the app lists it under IntentsRestrictedWhileLocked.
     public func requiresAuthentication(_ intent: IntentSchema) -> Bool {
-        intent.domain == .payments || intent.domain == .rideBooking || intentsRestrictedWhileLocked.contains(intent.name)
+        intent.requiresUnlockedDevice || intentsRestrictedWhileLocked.contains(intent.name)
     }
 
     /// Every way to say the app's name: display name, bundle name, alternative names and their

@@ -25,8 +25,12 @@ struct IntentDefinitionLoader {
         "Duration": .duration, "Placemark": .location, "Location": .location, "Person": .person,
     ]
 
+    /// The domain custom intents are in (`custom`), with the rules the schema gives it.
+    let domain: DomainSchema
     /// Enum values per "Intent.parameter", as vocabulary terms the matcher can use.
     var enumTerms: [String: [VocabularyTerm]] = [:]
+
+    init(domain: DomainSchema) { self.domain = domain }
 
     mutating func load(_ reader: inout PlistReader, url: URL, app: String) -> [IntentSchema] {
         guard let rootValue = reader.root(of: url), let root = reader.dictionary(rootValue, "") else { return [] }
@@ -79,7 +83,7 @@ struct IntentDefinitionLoader {
             }
         }
         let codes = responseCodes(&reader, entry["INIntentResponse"], join(path, "INIntentResponse"))
-        return IntentSchema(name, .custom, parameters, responseCodes: codes, definedBy: app)
+        return IntentSchema(name, in: domain, parameters, responseCodes: codes, definedBy: app)
     }
 
     private mutating func parameter(_ reader: inout PlistReader, _ value: Any, _ path: String, intent: String,

@@ -115,9 +115,9 @@ struct LprojLoader {
         guard let rootValue = reader.root(of: url), let root = reader.dictionary(rootValue, "") else { return [:] }
         var result: [String: [VocabularyTerm]] = [:]
         for key in root.keys.sorted() {
-            guard VocabularyStringType.all.contains(key) else {
+            guard schema.vocabularyTypes.contains(key) else {
                 reader.error(key, "unknown vocabulary type '\(key)'; expected an INVocabularyStringType case name"
-                             + Suggestions.didYouMean(key, in: VocabularyStringType.all))
+                             + Suggestions.didYouMean(key, in: schema.vocabularyTypes))
                 continue
             }
             guard let items = reader.array(root[key], key) else { continue }

@@ -114,7 +114,7 @@ public struct VocabularyLoader: Sendable {
         let url = folder.appendingPathComponent("Intents.intentdefinition")
         guard FileManager.default.fileExists(atPath: url.path) else { return ([], [:]) }
         var reader = PlistReader(file: url.path, log: log)
-        var loader = IntentDefinitionLoader()
+        var loader = IntentDefinitionLoader(domain: schema.rules(of: .custom))
         let intents = loader.load(&reader, url: url, app: folder.lastPathComponent)
         log = reader.log
         return (intents, loader.enumTerms)

@@ -56,7 +56,7 @@ import IntentParse
         let result = try ShippedCorpusTests.parser().parse(text)
         let best = try #require(result.best)
         #expect(best.intent == "INSendMessageIntent")
-        #expect(best.domain == .messaging)
+        #expect(best.domain == "messaging")
         #expect(best.app?.displayName == "MonkeyChat")
         #expect(best.app?.identifier == "com.example.monkeychat")
         #expect(best.parameter("recipients")?.values.map(\.spoken) == [recipient])

@@ -5,7 +5,11 @@ import IntentParseSchema
 @testable import IntentParseGrammar
 
 @Suite struct GrammarLoaderTests {
-    let loader = GrammarLoader(schema: .siriKit, entities: ["number"])
+    let loader: GrammarLoader
+
+    init() throws {
+        loader = GrammarLoader(schema: try .siriKit(), entities: ["number"])
+    }
 
     private func errors(_ yaml: String) -> [Diagnostic] {
         do {

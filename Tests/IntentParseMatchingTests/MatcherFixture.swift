@@ -61,7 +61,7 @@ enum MatcherFixture {
     static let notes = app("TasksNotes", id: "notes", intents: ["INAddTasksIntent", "INSetTaskAttributeIntent"], lists: ["WWDC"])
 
     static func parser(apps: [AppVocabulary] = [chat, lists, notes], grammar: String = grammarText) throws -> IntentParser {
-        let loaded = try GrammarLoader(schema: .siriKit, entities: EntityCatalog.names).load(text: grammar, locale: "en")
-        return try IntentParser(schema: .siriKit, apps: apps, grammars: ["en": loaded])
+        let loaded = try GrammarLoader(schema: try .siriKit(), entities: EntityCatalog.names).load(text: grammar, locale: "en")
+        return try IntentParser(schema: try .siriKit(), apps: apps, grammars: ["en": loaded])
     }
 }

@@ -285,8 +285,8 @@ import IntentParseNormalization
               content: {wildcard: true}
             skip_words: ["请"]
             """
-        let loaded = try GrammarLoader(schema: .siriKit, entities: EntityCatalog.names).load(text: grammar, locale: "zh")
-        let parser = try IntentParser(schema: .siriKit, apps: [MatcherFixture.chat], grammars: ["zh": loaded])
+        let loaded = try GrammarLoader(schema: try .siriKit(), entities: EntityCatalog.names).load(text: grammar, locale: "zh")
+        let parser = try IntentParser(schema: try .siriKit(), apps: [MatcherFixture.chat], grammars: ["zh": loaded])
         let matcher = try #require(parser.matchers["zh"])
         func tried(_ text: String) -> Bool { !matcher.candidateTemplates(for: text).isEmpty }
         // Every character of 发消息 is there, but 消息 is not said: not worth trying.

@@ -37,10 +37,13 @@ public enum CLI {
         try process.run()
         // Written beside the reads: input and output larger than a pipe's buffer would
         // otherwise wait on each other.
+        // A command may end without reading its input (a load error): the write then fails
+        // with EPIPE, which must not end the test process with SIGPIPE.
+        _ = CLI.ignoreBrokenPipes
         let writer = input.fileHandleForWriting
         let written = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
-            if let stdin { writer.write(stdin) }
+            if let stdin { try? writer.write(contentsOf: stdin) }
             try? writer.close()
             written.signal()
         }
@@ -50,6 +53,8 @@ public enum CLI {
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }
+
+    private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
     /// A new empty folder; the test removes it when done (`remove`).
     public static func temporaryFolder() throws -> URL {

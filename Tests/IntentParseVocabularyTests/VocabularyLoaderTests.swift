@@ -1,4 +1,5 @@
 import Foundation
+import IntentParseTestSupport
 import Testing
 import IntentParseBase
 import IntentParseSchema
@@ -29,7 +30,7 @@ final class AppFixture {
 
     func load() -> (apps: [AppVocabulary], diagnostics: [Diagnostic]) {
         do {
-            let loaded = try VocabularyLoader(schema: .siriKit).load(directory: root)
+            let loaded = try VocabularyLoader(schema: try .siriKit()).load(directory: root)
             return (loaded.apps, loaded.warnings)
         } catch let error as DiagnosticError {
             return ([], error.diagnostics)
@@ -40,11 +41,10 @@ final class AppFixture {
 }
 
 @Suite struct VocabularyLoaderTests {
-    static let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Vocabulary")
+    static let shipped = Repository.vocabulary
 
     @Test func loadsTheShippedApps() throws {
-        let apps = try VocabularyLoader(schema: .siriKit).load(directory: VocabularyLoaderTests.shipped).apps
+        let apps = try VocabularyLoader(schema: try .siriKit()).load(directory: VocabularyLoaderTests.shipped).apps
         let listOMat = try #require(apps.first { $0.displayName == "List-o-Mat" })
         #expect(listOMat.alternativeNames.contains { $0.name == "ListOMat" && $0.pronunciationHint == "list oh mat" })
         #expect(listOMat.supports("INAddTasksIntent"))
@@ -141,13 +141,13 @@ final class AppFixture {
         try fixture.write("Chat/Info.plist", AppFixture.info("Chat"))
         try fixture.writeData("Broken/Info.plist", Data("<plist><dict><key>CFBundleName".utf8))
         try fixture.write("Typo/Info.plist", AppFixture.info("Typo", intents: ["INSendMesageIntent"]))
-        let loaded = try VocabularyLoader(schema: .siriKit).loadSkippingBroken(directory: fixture.root)
+        let loaded = try VocabularyLoader(schema: try .siriKit()).loadSkippingBroken(directory: fixture.root)
         #expect(loaded.apps.map(\.displayName) == ["Chat"])
         #expect(loaded.skipped.map { URL(fileURLWithPath: $0.path).lastPathComponent } == ["Broken", "Typo"])
         #expect(loaded.skipped[0].diagnostics.contains { $0.severity == .error && $0.location.file.hasSuffix("Broken/Info.plist") })
         #expect(loaded.skipped[1].diagnostics.contains { $0.message.contains("unknown intent 'INSendMesageIntent'") })
         // The strict entry point still refuses the whole folder.
-        #expect(throws: DiagnosticError.self) { try VocabularyLoader(schema: .siriKit).load(directory: fixture.root) }
+        #expect(throws: DiagnosticError.self) { try VocabularyLoader(schema: try .siriKit()).load(directory: fixture.root) }
     }
 
     @Test func anAppClashingWithAnEarlierOneIsSkipped() throws {
@@ -156,7 +156,7 @@ final class AppFixture {
         try fixture.write("Chat/Shortcuts.plist", [["phrase": "Banana alert", "userActivityType": "com.example.chat"]])
         try fixture.write("Other/Info.plist", AppFixture.info("Other"))
         try fixture.write("Other/Shortcuts.plist", [["phrase": "banana alert", "userActivityType": "com.example.other"]])
-        let loaded = try VocabularyLoader(schema: .siriKit).loadSkippingBroken(directory: fixture.root)
+        let loaded = try VocabularyLoader(schema: try .siriKit()).loadSkippingBroken(directory: fixture.root)
         #expect(loaded.apps.map(\.displayName) == ["Chat"])
         #expect(loaded.skipped.first?.diagnostics.contains { $0.message.contains("also a shortcut of Chat") } == true)
     }
@@ -186,12 +186,12 @@ final class AppFixture {
         #expect(errors.isEmpty)
         let app = try #require(apps.first)
         let intent = try #require(app.customIntents.first)
-        #expect(intent.name == "OrderPizzaIntent" && intent.domain == .custom)
+        #expect(intent.name == "OrderPizzaIntent" && intent.domain == "custom")
         #expect(intent.parameter("kind")?.type == .enumeration(["bananaSplit"]))
         #expect(intent.parameter("kind")?.isRequired == true)
         #expect(intent.responseCodes.map(\.name) == ["pizzaUnavailable"])
         #expect(app.supports("OrderPizzaIntent"))
-        #expect(VocabularyLoader.schema(.siriKit, with: apps)["OrderPizzaIntent"] != nil)
+        #expect(VocabularyLoader.schema(try .siriKit(), with: apps)["OrderPizzaIntent"] != nil)
     }
 
     @Test func unknownTypesDuplicateParametersAndUndeclaredResponseParametersAreErrors() throws {

@@ -1,5 +1,5 @@
 import IntentParseBase
-import IntentParseGrammar
+import IntentParseYAML
 import Yams
 
 /// The `dates:` section:

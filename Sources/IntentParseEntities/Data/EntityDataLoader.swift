@@ -1,6 +1,6 @@
 import Foundation
 import IntentParseBase
-import IntentParseGrammar
+import IntentParseYAML
 import Yams
 
 /// Reads `Grammars/<locale>/entities/*.yaml` into `EntityData`, reporting every problem with

@@ -44,8 +44,7 @@ struct Interpreter {
             score: score(thread, appKnown: app != nil, missing: missing.count),
             parameters: parameters, missing: missing, template: template, isLearnedTemplate: compiled.isLearned,
             evidence: thread.evidence, weight: thread.weight,
-            requiresAuthentication: app.map { grammar.apps[$0.index].requiresAuthentication(intent) }
-                ?? (intent.domain == .payments || intent.domain == .rideBooking))
+            requiresAuthentication: app.map { grammar.apps[$0.index].requiresAuthentication(intent) } ?? intent.requiresUnlockedDevice)
         var result = interpretation
         if app?.source == .named, let mention = appCaptures.first, mention.end > mention.start {
             result.appRange = text.tokens[Int(mention.start)].range.lowerBound..<text.tokens[Int(mention.end) - 1].range.upperBound

@@ -6,7 +6,8 @@ import Yams
 /// as compiler-style diagnostics (file:line:col, the source line, a caret).
 public struct YAMLReader {
     public let file: String
-    public private(set) var lines: [String] = []
+    /// The file's text, for the source lines of diagnostics.
+    public private(set) var text = ""
     public var log: DiagnosticLog
 
     public init(file: String, log: DiagnosticLog = DiagnosticLog()) {
@@ -28,13 +29,14 @@ public struct YAMLReader {
     }
 
     public mutating func root(ofText text: String) -> Node? {
-        // Split on the byte: a "\r\n" is one Character, and Foundation's components(separatedBy:)
-        // costs more than the parse.
-        lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { String(Substring($0)) }
+        self.text = text
         do {
             // NB: the basic resolver leaves every scalar untyped: `scalarValue` types them, and
-            // Yams's default resolver runs a regular expression per scalar.
-            guard let node = try Yams.compose(yaml: text, .basic), node.mapping != nil || node.scalar?.string.isEmpty == false || node.sequence != nil else {
+            // Yams's default resolver runs a regular expression per scalar. Swift strings are
+            // UTF-8: Yams's default encoding would read the whole environment to find that out,
+            // once per file.
+            guard let node = try Yams.compose(yaml: text, .basic, .default, .utf8),
+                  node.mapping != nil || node.scalar?.string.isEmpty == false || node.sequence != nil else {
                 log.error(SourceLocation(file: file, line: 1), "the file is empty")
                 return nil
             }
@@ -71,9 +73,18 @@ public struct YAMLReader {
         return SourceLocation(file: file, line: mark.line, column: mark.column)
     }
 
+    /// Line `line` of the text (from 1), found when a diagnostic asks for it: most files have
+    /// none. Lines end at a "\n" byte (a "\r\n" is one Character).
     public func sourceLine(_ line: Int?) -> String? {
-        guard let line, line >= 1, line <= lines.count else { return nil }
-        return lines[line - 1]
+        guard let line, line >= 1 else { return nil }
+        let bytes = text.utf8
+        var start = bytes.startIndex
+        for _ in 1..<line {
+            guard let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+            start = bytes.index(after: newline)
+        }
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+        return String(Substring(bytes[start..<end]))
     }
 
     public mutating func error(_ node: Node, _ message: String) {
