@@ -175,9 +175,30 @@ final class Transliterator: @unchecked Sendable {
 /// ICU's word break iterator for one locale: finds words where spaces do not (Chinese, Japanese).
 final class WordSegmenter: @unchecked Sendable {
     struct Segment {
+        /// What ICU's word break rules say a segment is (its rule status).
+        enum Kind: Sendable {
+            /// Spaces, punctuation and symbols.
+            case other
+            case number
+            case letters
+            case kana
+            case ideographic
+
+            /// The C wrapper's `CIP_SEGMENT_*` value.
+            init(_ status: Int32) {
+                switch status {
+                case CIP_SEGMENT_NUMBER: self = .number
+                case CIP_SEGMENT_LETTER: self = .letters
+                case CIP_SEGMENT_KANA: self = .kana
+                case CIP_SEGMENT_IDEOGRAPHIC: self = .ideographic
+                default: self = .other
+                }
+            }
+        }
+
         /// UTF-16 offsets into the segmented text.
         var range: Range<Int>
-        var kind: Int32
+        var kind: Kind
     }
 
     private let handle: UnsafeMutableRawPointer
@@ -202,7 +223,7 @@ final class WordSegmenter: @unchecked Sendable {
             }
             if count < 0 { return [] }
             if Int(count) <= capacity {
-                return (0..<Int(count)).map { Segment(range: Int(starts[$0])..<Int(ends[$0]), kind: kinds[$0]) }
+                return (0..<Int(count)).map { Segment(range: Int(starts[$0])..<Int(ends[$0]), kind: Segment.Kind(kinds[$0])) }
             }
             capacity = Int(count)
         }

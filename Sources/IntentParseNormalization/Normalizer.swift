@@ -81,12 +81,12 @@ public final class Normalizer: Sendable {
             let units = utf16[segment.range]
             let kind: Token.Kind
             switch segment.kind {
-            case 1: kind = .number
-            case 4:
+            case .number: kind = .number
+            case .ideographic:
                 appendCharacters(units, range: segment.range, to: &tokens)
                 continue
-            case 2, 3: kind = .word
-            default:
+            case .letters, .kana: kind = .word
+            case .other:
                 if units.allSatisfy(Normalizer.isSpace) { continue }
                 // Plain segments have no symbols (`plainSegments` takes none).
                 kind = plain == nil && Normalizer.isSymbol(units) ? .symbol : .punctuation
@@ -446,7 +446,7 @@ public final class Normalizer: Sendable {
         var letters = false, digits = false
         func endRun(at i: Int) -> Bool {
             if letters && digits { return false }
-            if i > start { segments.append(.init(range: start..<i, kind: digits ? 1 : 2)) }
+            if i > start { segments.append(.init(range: start..<i, kind: digits ? .number : .letters)) }
             letters = false
             digits = false
             return true
@@ -466,10 +466,10 @@ public final class Normalizer: Sendable {
                 // Between two letters or digits ICU's rules may join: leave those to ICU.
                 if between, isAlphanumeric(utf16[i - 1]), isAlphanumeric(utf16[i + 1]) { return nil }
                 guard endRun(at: i) else { return nil }
-                segments.append(.init(range: i..<(i + 1), kind: 0))
+                segments.append(.init(range: i..<(i + 1), kind: .other))
             case 0x3F, 0x21, 0x22, 0x28, 0x29, 0x2D:
                 guard endRun(at: i) else { return nil }
-                segments.append(.init(range: i..<(i + 1), kind: 0))
+                segments.append(.init(range: i..<(i + 1), kind: .other))
             default:
                 guard isLetter(unit) else { return nil }
                 letters = true
@@ -533,7 +533,7 @@ public final class Normalizer: Sendable {
                 continue
             }
             flushOther(upTo: index)
-            segments.append(.init(range: index..<end, kind: 4))
+            segments.append(.init(range: index..<end, kind: .ideographic))
             index = end
             otherStart = end
         }
@@ -552,13 +552,13 @@ public final class Normalizer: Sendable {
         var start: Int?
         for (i, unit) in utf16.enumerated() {
             if Normalizer.isSpace(unit) {
-                if let s = start { segments.append(.init(range: s..<i, kind: 2)) }
+                if let s = start { segments.append(.init(range: s..<i, kind: .letters)) }
                 start = nil
             } else if start == nil {
                 start = i
             }
         }
-        if let s = start { segments.append(.init(range: s..<utf16.count, kind: 2)) }
+        if let s = start { segments.append(.init(range: s..<utf16.count, kind: .letters)) }
         return segments
     }
 }

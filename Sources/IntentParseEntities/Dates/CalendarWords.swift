@@ -1,4 +1,3 @@
-import CIntentParseICU
 import IntentParseNormalization
 
 /// The words of dates in one locale, as phrase tables: month and weekday names and AM/PM from
@@ -52,12 +51,12 @@ struct CalendarWords: Sendable {
         for name in data.relativeDays.values.compactMap(\.part).sorted() where !partNames.contains(name) { partNames.append(name) }
         parts = partNames.map { data.partsOfDay[$0] }
         numericDateOrder = ICUCalendarWords.numericDateOrder(locale: locale)
-        for kind in [CIP_DATE_MONTHS, CIP_DATE_SHORT_MONTHS] {
+        for kind in [ICUCalendarWords.Kind.months, .shortMonths] {
             for (index, name) in ICUCalendarWords.symbols(locale: locale, kind: kind).enumerated() where index < 12 {
                 months.add(name, index + 1, normalizer: normalizer)
             }
         }
-        for kind in [CIP_DATE_WEEKDAYS, CIP_DATE_SHORT_WEEKDAYS] {
+        for kind in [ICUCalendarWords.Kind.weekdays, .shortWeekdays] {
             for (index, name) in ICUCalendarWords.symbols(locale: locale, kind: kind).enumerated() where (1...7).contains(index) {
                 weekdays.add(name, index, normalizer: normalizer)
             }
@@ -68,7 +67,7 @@ struct CalendarWords: Sendable {
         // is "on" ("für zwei am Freitag" is no 2 AM). The data's own AM/PM words always count.
         let otherRoles = Set(EntityData.DateWord.allCases.filter { $0 != .am && $0 != .pm }.flatMap { data.words($0) }
             .map { normalizer.looseKeys($0).joined(separator: " ") })
-        let icuMeridiems = ICUCalendarWords.symbols(locale: locale, kind: CIP_DATE_AM_PM)
+        let icuMeridiems = ICUCalendarWords.symbols(locale: locale, kind: .amPm)
         for (index, meridiem) in [Meridiem.am, .pm].enumerated() {
             let extra = data.words(meridiem == .am ? .am : .pm)
             let icu = index < icuMeridiems.count ? [icuMeridiems[index]] : []

@@ -1,4 +1,3 @@
-import CIntentParseICU
 import IntentParseNormalization
 
 /// One way to read an amount at a token position.
@@ -36,7 +35,7 @@ struct AmountReader: Sendable {
     init(locale: String, data: EntityData, numbers: NumberParser, normalizer: Normalizer) {
         self.normalizer = normalizer
         self.numbers = numbers
-        decimal = ICUNumberFormat(locale: locale, style: CIP_NUMBER_DECIMAL)
+        decimal = ICUNumberFormat(locale: locale, style: .decimal)
         articles.add(data.oneWords, 1, normalizer: normalizer)
         for (word, factor) in data.multipliers { multipliers.add(word, factor, normalizer: normalizer) }
         for power in [1e2, 1e3, 1e6, 1e9] {

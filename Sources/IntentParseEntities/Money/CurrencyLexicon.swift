@@ -1,4 +1,3 @@
-import CIntentParseICU
 import IntentParseNormalization
 
 /// How a locale names currencies, mostly from ICU: symbols ("$", "€", "CA$"), ISO codes ("USD")
@@ -42,12 +41,12 @@ struct CurrencyLexicon: Sendable {
         codes = StringSet(Set(allCodes))
         var narrow: [String: [String]] = [:]
         for code in allCodes {
-            let symbol = ICUCurrencies.name(code, locale: locale, style: CIP_CURRENCY_SYMBOL)
+            let symbol = ICUCurrencies.name(code, locale: locale, style: .symbol)
             if let symbol, symbol != code { symbols.add(symbol, code, normalizer: normalizer) }
-            for style in [CIP_CURRENCY_LONG_NAME, CIP_CURRENCY_PLURAL_ONE, CIP_CURRENCY_PLURAL_OTHER] {
+            for style in [ICUCurrencies.NameStyle.longName, .pluralOne, .pluralOther] {
                 if let name = ICUCurrencies.name(code, locale: locale, style: style) { names.add(name, code, normalizer: normalizer) }
             }
-            if let short = ICUCurrencies.name(code, locale: locale, style: CIP_CURRENCY_NARROW_SYMBOL), short != code, short != symbol,
+            if let short = ICUCurrencies.name(code, locale: locale, style: .narrowSymbol), short != code, short != symbol,
                !short.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) {
                 narrow[short, default: []].append(code)
             }

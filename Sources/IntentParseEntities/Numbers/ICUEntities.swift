@@ -30,11 +30,39 @@ enum ICUBuffer {
 ///
 /// Thread-safe: ICU formats are not, so calls are serialised.
 final class ICUNumberFormat: @unchecked Sendable {
+    enum Style {
+        /// "1,234.5"
+        case decimal
+        /// Digits with the locale's ordinal suffix: "3rd".
+        case ordinalDigits
+        /// Spelled-out ordinals (rule set %spellout-ordinal): "third".
+        case ordinalWords
+        /// Spelled-out cardinals: "twenty-three".
+        case spellOut
+
+        var icu: Int32 {
+            switch self {
+            case .decimal: return CIP_NUMBER_DECIMAL
+            case .ordinalDigits: return CIP_NUMBER_ORDINAL_DIGITS
+            case .ordinalWords: return CIP_NUMBER_ORDINAL_WORDS
+            case .spellOut: return CIP_NUMBER_SPELLOUT
+            }
+        }
+    }
+
     private let handle: UnsafeMutableRawPointer
     private let lock = NSLock()
 
-    init?(locale: String, style: Int32) {
-        guard let handle = cip_number_open(ICUBuffer.localeID(locale), style) else { return nil }
+    /// The locale's decimal and grouping separators ("," and "." in German); "." and "," where
+    /// ICU cannot say.
+    static func separators(locale: String) -> (decimal: Character, grouping: Character) {
+        var decimal: UInt16 = 0x2E, grouping: UInt16 = 0x2C
+        _ = cip_number_separators(ICUBuffer.localeID(locale), &decimal, &grouping)
+        return (Character(Unicode.Scalar(decimal) ?? "."), Character(Unicode.Scalar(grouping) ?? ","))
+    }
+
+    init?(locale: String, style: Style) {
+        guard let handle = cip_number_open(ICUBuffer.localeID(locale), style.icu) else { return nil }
         self.handle = handle
     }
 
@@ -92,9 +120,32 @@ enum ICUCurrencies {
         return stride(from: 0, to: bytes.count, by: 3).map { String(decoding: bytes[$0..<$0 + 3], as: UTF8.self) }
     }
 
-    /// A name of `code` in `locale` (style: CIP_CURRENCY_SYMBOL, ...); nil when ICU has none.
-    static func name(_ code: String, locale: String, style: Int32) -> String? {
-        let name = ICUBuffer.string { cip_currency_name(code, ICUBuffer.localeID(locale), style, $0, $1) }
+    enum NameStyle {
+        /// "$", "CA$", "€"
+        case symbol
+        /// "US Dollar"
+        case longName
+        /// "US dollar"
+        case pluralOne
+        /// "US dollars"
+        case pluralOther
+        /// "$" for USD, CAD, AUD alike; "£", "¥"
+        case narrowSymbol
+
+        var icu: Int32 {
+            switch self {
+            case .symbol: return CIP_CURRENCY_SYMBOL
+            case .longName: return CIP_CURRENCY_LONG_NAME
+            case .pluralOne: return CIP_CURRENCY_PLURAL_ONE
+            case .pluralOther: return CIP_CURRENCY_PLURAL_OTHER
+            case .narrowSymbol: return CIP_CURRENCY_NARROW_SYMBOL
+            }
+        }
+    }
+
+    /// A name of `code` in `locale`; nil when ICU has none.
+    static func name(_ code: String, locale: String, style: NameStyle) -> String? {
+        let name = ICUBuffer.string { cip_currency_name(code, ICUBuffer.localeID(locale), style.icu, $0, $1) }
         return name?.isEmpty == false ? name : nil
     }
 
@@ -149,13 +200,36 @@ enum ICUCalendarWords {
         return order.count == 3 ? order : nil
     }
 
-    /// Every symbol of a kind (CIP_DATE_MONTHS, ...), by ICU's index; empty strings kept.
-    static func symbols(locale: String, kind: Int32) -> [String] {
+    enum Kind {
+        /// January ... December, index 0-11.
+        case months
+        /// Jan ... Dec
+        case shortMonths
+        /// Index 1 = Sunday ... 7 = Saturday (index 0 is empty).
+        case weekdays
+        /// Sun ... Sat
+        case shortWeekdays
+        /// AM, PM
+        case amPm
+
+        var icu: Int32 {
+            switch self {
+            case .months: return CIP_DATE_MONTHS
+            case .shortMonths: return CIP_DATE_SHORT_MONTHS
+            case .weekdays: return CIP_DATE_WEEKDAYS
+            case .shortWeekdays: return CIP_DATE_SHORT_WEEKDAYS
+            case .amPm: return CIP_DATE_AM_PM
+            }
+        }
+    }
+
+    /// Every symbol of a kind, by ICU's index; empty strings kept.
+    static func symbols(locale: String, kind: Kind) -> [String] {
         guard let handle = cip_dates_open(ICUBuffer.localeID(locale)) else { return [] }
         defer { cip_dates_close(handle) }
-        let count = max(0, Int(cip_date_symbol_count(handle, kind)))
+        let count = max(0, Int(cip_date_symbol_count(handle, kind.icu)))
         return (0..<count).map { index in
-            ICUBuffer.string { cip_date_symbol(handle, kind, Int32(index), $0, $1) } ?? ""
+            ICUBuffer.string { cip_date_symbol(handle, kind.icu, Int32(index), $0, $1) } ?? ""
         }
     }
 }

@@ -1,4 +1,3 @@
-import CIntentParseICU
 import Foundation
 import IntentParseNormalization
 
@@ -30,10 +29,8 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
     let separators: (decimal: Character, grouping: Character)
 
     public init(locale: String, rules: TokenRules = TokenRules(), data: EntityData = EntityData()) {
-        spellOutFormat = ICUNumberFormat(locale: locale, style: CIP_NUMBER_SPELLOUT)
-        var decimal: UInt16 = 0x2E, grouping: UInt16 = 0x2C
-        _ = cip_number_separators(ICUBuffer.localeID(locale), &decimal, &grouping)
-        separators = (Character(Unicode.Scalar(decimal) ?? "."), Character(Unicode.Scalar(grouping) ?? ","))
+        spellOutFormat = ICUNumberFormat(locale: locale, style: .spellOut)
+        separators = ICUNumberFormat.separators(locale: locale)
         normalizer = Normalizer(locale: locale, rules: rules)
         joiners = StringSet(Set((data.andWords + data.oneWords).flatMap(normalizer.looseKeys)))
         var extra: [String: String] = [:]

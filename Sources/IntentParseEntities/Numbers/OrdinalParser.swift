@@ -1,4 +1,3 @@
-import CIntentParseICU
 import IntentParseNormalization
 
 /// Ordinals: "first", "twenty-first", "twenty first", "3rd", "22nd" → `.ordinal(n)`.
@@ -30,7 +29,7 @@ public final class OrdinalParser: EntityParser {
 
     init(locale: String, amounts: AmountReader) {
         self.amounts = amounts
-        digits = ICUNumberFormat(locale: locale, style: CIP_NUMBER_ORDINAL_DIGITS)
+        digits = ICUNumberFormat(locale: locale, style: .ordinalDigits)
         digitKeys = digits.map { digits in
             (0...OrdinalParser.maxWords).map { n in
                 n == 0 ? nil : digits.format(Double(n)).map { amounts.normalizer.looseKeys($0).joined() }
@@ -46,7 +45,7 @@ public final class OrdinalParser: EntityParser {
             }
         } ?? []
         var words = PhraseTable<Int>()
-        if let spellOut = ICUNumberFormat(locale: locale, style: CIP_NUMBER_ORDINAL_WORDS) {
+        if let spellOut = ICUNumberFormat(locale: locale, style: .ordinalWords) {
             for n in 1...OrdinalParser.maxWords {
                 if let phrase = spellOut.format(Double(n)) { words.add(phrase, n, normalizer: amounts.normalizer) }
             }
