@@ -6,12 +6,13 @@ import FuzzKit
 import IntentParse
 import IntentParseCorpus
 
-let file = Fuzzer.scratch.appendingPathComponent("fuzz.yaml")
-let apps = (try? VocabularyLoader(schema: .siriKit).load(directory: Fuzzer.root.appendingPathComponent("Vocabulary")).apps) ?? []
-let intents = Set(VocabularyLoader.schema(.siriKit, with: apps).intentNames).union(["NSUserActivity"])
-let loader = CorpusLoader(intents: intents)
+let (file, loader) = Fuzzer.prepare {
+    let apps = (try? VocabularyLoader(schema: .siriKit).load(directory: Fuzzer.root.appendingPathComponent("Vocabulary")).apps) ?? []
+    let intents = Set(VocabularyLoader.schema(.siriKit, with: apps).intentNames).union(["NSUserActivity"])
+    return (Fuzzer.scratch.appendingPathComponent("fuzz.yaml"), CorpusLoader(intents: intents))
+}
 
-Fuzzer.run { bytes in
+Fuzzer.run("FuzzCorpusFile") { bytes in
     Fuzzer.write(bytes, to: file)
     _ = try? loader.load(paths: [file.path])
 }

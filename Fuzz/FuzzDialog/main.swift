@@ -5,12 +5,12 @@
 import FuzzKit
 import IntentParse
 
-let parser = Fuzzer.shippedParser
+let parser = Fuzzer.prepare { Fuzzer.shippedParser }
 var configuration = parser.dialogueConfiguration(locale: "auto", entityContext: Fuzzer.entityContext, preferredLocale: "en")
 configuration.handlerTimeout = 1
 let engine = DialogueEngine(configuration: configuration)
 
-Fuzzer.run { bytes in
+Fuzzer.run("FuzzDialog") { bytes in
     let lines = Fuzzer.lines(bytes).map { $0.isValid ? $0.text : "" }
     let turns: [DialogueTurn] = Fuzzer.blocking { () async -> [DialogueTurn] in
         var session = DialogueSession()

@@ -6,20 +6,22 @@ import Foundation
 import FuzzKit
 import IntentParse
 
-let folder = Fuzzer.scratch.appendingPathComponent("Grammars/en", isDirectory: true)
+let folder = Fuzzer.prepare { Fuzzer.scratch.appendingPathComponent("Grammars/en", isDirectory: true) }
 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 let file = folder.appendingPathComponent("fuzz.yaml")
-let apps = (try? VocabularyLoader(schema: .siriKit).load(directory: Fuzzer.root.appendingPathComponent("Vocabulary")).apps) ?? []
-let schema = VocabularyLoader.schema(.siriKit, with: apps)
+let (apps, schema, entityData) = Fuzzer.prepare {
+    let apps = (try? VocabularyLoader(schema: .siriKit).load(directory: Fuzzer.root.appendingPathComponent("Vocabulary")).apps) ?? []
+    var log = DiagnosticLog()
+    let entityData = EntityDataLoader.load(localeFolder: Fuzzer.root.appendingPathComponent("Grammars/en"), locale: "en", log: &log) ?? EntityData()
+    return (apps, VocabularyLoader.schema(.siriKit, with: apps), entityData)
+}
 let loader = GrammarLoader(schema: schema, entities: EntityCatalog.names)
-var entityLog = DiagnosticLog()
-let entityData = EntityDataLoader.load(localeFolder: Fuzzer.root.appendingPathComponent("Grammars/en"), locale: "en", log: &entityLog) ?? EntityData()
 let compiler = GrammarCompiler(learnFromExamples: false)
 let sentences = ["send a message to Bobo saying hi", "MonkeyChat Bobo please send more bananas",
                  "add rice, onions and olives to my grocery list in list oh mat", "call off the wedding"]
 let context = MatchContext(entityContext: Fuzzer.entityContext)
 
-Fuzzer.run { bytes in
+Fuzzer.run("FuzzGrammarFile") { bytes in
     Fuzzer.write(bytes, to: file)
     var log = DiagnosticLog()
     let grammar = loader.loadLocale("en", folder: folder, log: &log)

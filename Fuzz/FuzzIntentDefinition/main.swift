@@ -3,8 +3,8 @@
 // is then loaded as `intentparse check` loads it.
 import FuzzKit
 
-let folder = AppFolder()
+let folder = Fuzzer.prepare { AppFolder() }
 
-Fuzzer.run { bytes in
+Fuzzer.run("FuzzIntentDefinition") { bytes in
     folder.load(bytes, as: "Intents.intentdefinition")
 }

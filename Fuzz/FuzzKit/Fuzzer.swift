@@ -10,7 +10,18 @@ public enum Fuzzer {
 
     /// Runs libFuzzer with the command line's flags, `body` testing one input. Never returns:
     /// exits with libFuzzer's status (non-zero on a crash, leak or timeout).
-    public static func run(_ body: @escaping ([UInt8]) -> Void) -> Never {
+    ///
+    /// `body` first runs on the harness's saved corpus (`Fuzz/Corpus/<harness>/`) under
+    /// `prepare`, so that caches the code fills on first use (ICU objects, tables) are not
+    /// taken for leaks; libFuzzer then runs the same inputs again, watched.
+    public static func run(_ harness: String, _ body: @escaping ([UInt8]) -> Void) -> Never {
+        prepare {
+            let saved = root.appendingPathComponent("Fuzz/Corpus/\(harness)")
+            let files = ((try? FileManager.default.contentsOfDirectory(atPath: saved.path)) ?? []).sorted()
+            for name in files {
+                if let data = FileManager.default.contents(atPath: saved.appendingPathComponent(name).path) { body(Array(data)) }
+            }
+        }
         test = body
         var argc = CommandLine.argc
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
@@ -20,6 +31,15 @@ public enum Fuzzer {
             return 0
         }
         exit(status)
+    }
+
+    /// Runs `body` (loading what every input shares, warming caches) with LeakSanitizer off for
+    /// its allocations: they live as long as the process, and some are reached only through
+    /// pointers that carry an enum's tag bits, which LeakSanitizer takes for no pointers.
+    public static func prepare<T>(_ body: () throws -> T) rethrows -> T {
+        __lsan_disable()
+        defer { __lsan_enable() }
+        return try body()
     }
 
     /// The repository's root (its `Grammars/` and `Vocabulary/`): `INTENTPARSE_ROOT`, else the

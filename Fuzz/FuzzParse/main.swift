@@ -4,10 +4,10 @@
 import FuzzKit
 import IntentParse
 
-let parser = Fuzzer.shippedParser
+let parser = Fuzzer.prepare { Fuzzer.shippedParser }
 let context = MatchContext(entityContext: Fuzzer.entityContext, preferredLocale: "en")
 
-Fuzzer.run { bytes in
+Fuzzer.run("FuzzParse") { bytes in
     for (number, line) in Fuzzer.lines(bytes).enumerated() {
         let result = if line.isValid {
             parser.parse(line.text, locale: "auto", context: context)

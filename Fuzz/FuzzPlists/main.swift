@@ -3,9 +3,9 @@
 // Shortcuts.plist); the vocabulary folder is then loaded as `intentparse check` loads it.
 import FuzzKit
 
-let folder = AppFolder()
+let folder = Fuzzer.prepare { AppFolder() }
 
-Fuzzer.run { bytes in
+Fuzzer.run("FuzzPlists") { bytes in
     guard let selector = bytes.first else { return }
     folder.load(Array(bytes.dropFirst()), as: AppFolder.appFiles[Int(selector) % 4])
 }

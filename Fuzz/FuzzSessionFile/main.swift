@@ -6,14 +6,14 @@ import Foundation
 import FuzzKit
 import IntentParse
 
-let file = Fuzzer.scratch.appendingPathComponent("session.json")
-let parser = Fuzzer.shippedParser
+let file = Fuzzer.prepare { Fuzzer.scratch.appendingPathComponent("session.json") }
+let parser = Fuzzer.prepare { Fuzzer.shippedParser }
 var configuration = parser.dialogueConfiguration(locale: "auto", entityContext: Fuzzer.entityContext, preferredLocale: "en")
 configuration.handlerTimeout = 1
 let engine = DialogueEngine(configuration: configuration)
 let replies = ["yes", "no", "the second one", "3", "Bobo", "cancel", "send a MonkeyChat message to Bobo", ""]
 
-Fuzzer.run { bytes in
+Fuzzer.run("FuzzSessionFile") { bytes in
     Fuzzer.write(bytes, to: file)
     let session = DialogueSessionFile(path: file.path)
     guard (try? session.check()) != nil else { return }

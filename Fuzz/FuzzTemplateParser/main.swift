@@ -3,7 +3,7 @@
 import FuzzKit
 import IntentParseGrammar
 
-Fuzzer.run { bytes in
+Fuzzer.run("FuzzTemplateParser") { bytes in
     guard let expression = try? TemplateParser.parse(String(decoding: bytes, as: UTF8.self)) else { return }
     _ = expression.slots
     _ = expression.rules
