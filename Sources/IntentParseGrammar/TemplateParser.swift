@@ -7,8 +7,9 @@ import Foundation
 ///     group     := choices (';' choices)*          a permutation when ';' appears
 ///     sequence  := ( '(' group ')' | '[' group ']' | '{' name [':' name] '}' | '<' name '>' | text )*
 ///
-/// `\` escapes the next character. Nesting is limited (`maxDepth`) so adversarial templates fail
-/// with a diagnostic instead of exhausting the stack.
+/// `\` escapes the next character. Nesting (`maxDepth`) and permutations (`maxPermutationItems`)
+/// are limited so adversarial templates fail with a diagnostic instead of exhausting the stack
+/// or expanding without end.
 ///
 /// The parser reads the template's UTF-8 bytes: every syntax character is ASCII, so text runs
 /// are copied as bytes and become strings once, when a run ends.
@@ -20,6 +21,9 @@ public struct TemplateParser {
     }
 
     public static let maxDepth = 32
+    /// The most items a permutation may have: n items have n! orders, and whatever expands
+    /// orders (phrases, reply patterns, the compiler past its lattice) must stay bounded.
+    public static let maxPermutationItems = 5
 
     private let bytes: [UInt8]
     /// Byte offset of the next unread byte.
@@ -62,6 +66,9 @@ public struct TemplateParser {
             position += 1
             if c == UInt8(ascii: ";") {
                 guard closing != nil else { throw failure("';' (permutation) is only allowed inside ( )", at: position - 1) }
+                guard permutationItems.count + 1 < TemplateParser.maxPermutationItems else {
+                    throw failure("a permutation of more than \(TemplateParser.maxPermutationItems) items has too many orders; use at most \(TemplateParser.maxPermutationItems)", at: position - 1)
+                }
                 permutationItems.append(TemplateParser.collapse(choices))
                 choices = []
             }
