@@ -61,14 +61,15 @@ public struct TemplateParser {
     /// Parses `a|b|c` up to the closing bracket (not consumed). A `;` makes a permutation.
     private mutating func parseChoices(closing: UInt8?) throws(Failure) -> Expression {
         var permutationItems: [Expression] = []
+        /// Where the item past `maxPermutationItems` starts (its ';'): the items are all read,
+        /// which costs what their text does, but never expanded.
+        var firstExtraItem: Int?
         var choices: [Expression] = [try parseSequence()]
         while let c = current, c == UInt8(ascii: "|") || c == UInt8(ascii: ";") {
             position += 1
             if c == UInt8(ascii: ";") {
                 guard closing != nil else { throw failure("';' (permutation) is only allowed inside ( )", at: position - 1) }
-                guard permutationItems.count + 1 < TemplateParser.maxPermutationItems else {
-                    throw failure("a permutation of more than \(TemplateParser.maxPermutationItems) items has too many orders; use at most \(TemplateParser.maxPermutationItems)", at: position - 1)
-                }
+                if permutationItems.count + 1 == TemplateParser.maxPermutationItems { firstExtraItem = position - 1 }
                 permutationItems.append(TemplateParser.collapse(choices))
                 choices = []
             }
@@ -76,6 +77,10 @@ public struct TemplateParser {
         }
         let last = TemplateParser.collapse(choices)
         if permutationItems.isEmpty { return last }
+        if let firstExtraItem {
+            let count = permutationItems.count + 1, most = TemplateParser.maxPermutationItems
+            throw failure("a permutation of \(count) items has too many orders; use at most \(most)", at: firstExtraItem)
+        }
         return .permutation(permutationItems + [last])
     }
 
