@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 /// intentparse: one module per pipeline stage, dependencies pointing one way
@@ -65,3 +66,26 @@ let package = Package(
         .testTarget(name: "intentparseCLITests", dependencies: ["IntentParseTestSupport", "intentparse", "IntentParseBench"]),
     ]
 )
+
+/// libFuzzer harnesses (`Fuzz/<Harness>/`, README "Fuzzing"): only when INTENTPARSE_FUZZ is set,
+/// as `Fuzz/run` builds them with `-sanitize=fuzzer,address`; `swift build` and `swift test`
+/// never see them.
+let fuzzHarnesses: [(name: String, dependencies: [Target.Dependency])] = [
+    ("FuzzTemplateParser", ["IntentParseGrammar"]),
+    ("FuzzGrammarFile", ["IntentParse"]),
+    ("FuzzPlists", ["IntentParse"]),
+    ("FuzzIntentDefinition", ["IntentParse"]),
+    ("FuzzCorpusFile", ["IntentParse", "IntentParseCorpus"]),
+    ("FuzzSessionFile", ["IntentParse"]),
+    ("FuzzParse", ["IntentParse"]),
+    ("FuzzDialog", ["IntentParse"]),
+]
+if ProcessInfo.processInfo.environment["INTENTPARSE_FUZZ"] != nil {
+    package.targets += [
+        .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),
+        .target(name: "FuzzKit", dependencies: ["FuzzDriver", "IntentParse"], path: "Fuzz/FuzzKit"),
+    ]
+    package.targets += fuzzHarnesses.map { harness in
+        .executableTarget(name: harness.name, dependencies: ["FuzzKit"] + harness.dependencies, path: "Fuzz/\(harness.name)")
+    }
+}

@@ -28,20 +28,24 @@ public struct VocabularyBackedHandler: IntentHandler {
 /// Runs an async call with a time limit; a call that has not answered by then yields `fallback`.
 ///
 /// NB: the call is not awaited after the limit (a handler that never completes would otherwise
-/// hold the conversation forever); its task is cancelled and its late answer ignored.
+/// hold the conversation forever); its task is cancelled and its late answer ignored. A call
+/// that answers in time cancels the timer, so no sleeping task outlives it.
 func withTimeLimit<T: Sendable>(_ seconds: Double, fallback: T, _ body: @escaping @Sendable () async -> T) async -> T {
     let once = Once()
     return await withCheckedContinuation { (continuation: CheckedContinuation<T, Never>) in
-        let work = Task {
-            let value = await body()
-            if once.claim() { continuation.resume(returning: value) }
-        }
-        Task {
+        let work = Task { await body() }
+        let timer = Task {
             try? await Task.sleep(nanoseconds: nanoseconds(seconds))
             if once.claim() {
                 work.cancel()
                 continuation.resume(returning: fallback)
             }
+        }
+        Task {
+            let value = await work.value
+            // Claimed first: the cancelled timer wakes at once and must find the answer given.
+            if once.claim() { continuation.resume(returning: value) }
+            timer.cancel()
         }
     }
 }

@@ -6,7 +6,7 @@ import IntentParseSchema
 struct GrammarValidator {
     let schema: Schema
     let entities: [String]
-    static let maxPermutationItems = 5
+    static let maxPermutationItems = TemplateParser.maxPermutationItems
 
     /// Validates `grammar` and sets aside the templates of intents the schema does not know
     /// (`inactiveTemplates`): a grammar may carry templates for apps that are not loaded.

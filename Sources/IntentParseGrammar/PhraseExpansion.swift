@@ -4,7 +4,22 @@ extension Expression {
     public static let phraseLimit = 1000
 
     /// Every phrase the expression can say, slots left out, rules inlined (up to `phraseLimit`).
+    ///
+    /// Each part is expanded once: a permutation's items once for all their orders, and a rule
+    /// once for all its references at the same depth, so the work grows with the template's
+    /// size, not with its orders or the paths through its rules (which may give no phrase at
+    /// all, through a slot, and never reach the limit).
     public func phrases(rules: [String: ExpansionRule], depth: Int = 0) -> [String] {
+        var expanded: [RuleAtDepth: [String]] = [:]
+        return phrases(rules: rules, depth: depth, expanded: &expanded)
+    }
+
+    private struct RuleAtDepth: Hashable {
+        var name: String
+        var depth: Int
+    }
+
+    private func phrases(rules: [String: ExpansionRule], depth: Int, expanded: inout [RuleAtDepth: [String]]) -> [String] {
         guard depth < 32 else { return [] }
         let limit = Expression.phraseLimit
         switch self {
@@ -12,29 +27,43 @@ extension Expression {
         case .slot: return []
         case .rule(let name, _):
             guard let rule = rules[name] else { return [] }
-            return rule.source.expression.phrases(rules: rules, depth: depth + 1)
-        case .optional(let inner): return [""] + inner.phrases(rules: rules, depth: depth + 1)
+            let key = RuleAtDepth(name: name, depth: depth)
+            if let done = expanded[key] { return done }
+            let result = rule.source.expression.phrases(rules: rules, depth: depth + 1, expanded: &expanded)
+            expanded[key] = result
+            return result
+        case .optional(let inner): return [""] + inner.phrases(rules: rules, depth: depth + 1, expanded: &expanded)
         case .choice(let items):
-            return Expression.joined(items.lazy.map { $0.phrases(rules: rules, depth: depth + 1) }, limit: limit)
-        case .sequence(let items):
-            var partial = [""]
+            var result: [String] = []
             for item in items {
-                let next = item.phrases(rules: rules, depth: depth + 1)
-                var combined: [String] = []
-                combined.reserveCapacity(Swift.min(limit, partial.count * next.count))
-                heads: for head in partial {
-                    for tail in next {
-                        combined.append(head + " " + tail)
-                        if combined.count == limit { break heads }
-                    }
-                }
-                partial = combined
+                result += item.phrases(rules: rules, depth: depth + 1, expanded: &expanded)
+                if result.count >= limit { return Array(result.prefix(limit)) }
             }
-            return partial
+            return result
+        case .sequence(let items):
+            return Expression.concatenated(items.map { $0.phrases(rules: rules, depth: depth + 1, expanded: &expanded) }, limit: limit)
         case .permutation(let items):
-            return Expression.joined(Expression.orderings(items).lazy.map { Expression.sequence($0).phrases(rules: rules, depth: depth + 1) },
-                                     limit: limit)
+            // An order is a sequence of its items, one level further down.
+            let parts = items.map { $0.phrases(rules: rules, depth: depth + 2, expanded: &expanded) }
+            return Expression.joined(Expression.orderings(parts).lazy.map { Expression.concatenated($0, limit: limit) }, limit: limit)
         }
+    }
+
+    /// Every phrase of the first list followed by one of the next, and so on, cut at `limit`.
+    private static func concatenated(_ parts: [[String]], limit: Int) -> [String] {
+        var partial = [""]
+        for next in parts {
+            var combined: [String] = []
+            combined.reserveCapacity(Swift.min(limit, partial.count * next.count))
+            heads: for head in partial {
+                for tail in next {
+                    combined.append(head + " " + tail)
+                    if combined.count == limit { break heads }
+                }
+            }
+            partial = combined
+        }
+        return partial
     }
 
     /// The lists one after another, cut at `limit` (the lists after the cut are not made).

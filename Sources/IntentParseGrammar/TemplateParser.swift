@@ -7,8 +7,9 @@ import Foundation
 ///     group     := choices (';' choices)*          a permutation when ';' appears
 ///     sequence  := ( '(' group ')' | '[' group ']' | '{' name [':' name] '}' | '<' name '>' | text )*
 ///
-/// `\` escapes the next character. Nesting is limited (`maxDepth`) so adversarial templates fail
-/// with a diagnostic instead of exhausting the stack.
+/// `\` escapes the next character. Nesting (`maxDepth`) and permutations (`maxPermutationItems`)
+/// are limited so adversarial templates fail with a diagnostic instead of exhausting the stack
+/// or expanding without end.
 ///
 /// The parser reads the template's UTF-8 bytes: every syntax character is ASCII, so text runs
 /// are copied as bytes and become strings once, when a run ends.
@@ -20,6 +21,9 @@ public struct TemplateParser {
     }
 
     public static let maxDepth = 32
+    /// The most items a permutation may have: n items have n! orders, and whatever expands
+    /// orders (phrases, reply patterns, the compiler past its lattice) must stay bounded.
+    public static let maxPermutationItems = 5
 
     private let bytes: [UInt8]
     /// Byte offset of the next unread byte.
@@ -57,11 +61,15 @@ public struct TemplateParser {
     /// Parses `a|b|c` up to the closing bracket (not consumed). A `;` makes a permutation.
     private mutating func parseChoices(closing: UInt8?) throws(Failure) -> Expression {
         var permutationItems: [Expression] = []
+        /// Where the item past `maxPermutationItems` starts (its ';'): the items are all read,
+        /// which costs what their text does, but never expanded.
+        var firstExtraItem: Int?
         var choices: [Expression] = [try parseSequence()]
         while let c = current, c == UInt8(ascii: "|") || c == UInt8(ascii: ";") {
             position += 1
             if c == UInt8(ascii: ";") {
                 guard closing != nil else { throw failure("';' (permutation) is only allowed inside ( )", at: position - 1) }
+                if permutationItems.count + 1 == TemplateParser.maxPermutationItems { firstExtraItem = position - 1 }
                 permutationItems.append(TemplateParser.collapse(choices))
                 choices = []
             }
@@ -69,6 +77,10 @@ public struct TemplateParser {
         }
         let last = TemplateParser.collapse(choices)
         if permutationItems.isEmpty { return last }
+        if let firstExtraItem {
+            let count = permutationItems.count + 1, most = TemplateParser.maxPermutationItems
+            throw failure("a permutation of \(count) items has too many orders; use at most \(most)", at: firstExtraItem)
+        }
         return .permutation(permutationItems + [last])
     }
 

@@ -54,7 +54,31 @@ struct Conversation {
         #expect(nanoseconds(0) == 0 && nanoseconds(-1) == 0 && nanoseconds(.nan) == 0)
         #expect(nanoseconds(1e11) == UInt64.max && nanoseconds(.infinity) == UInt64.max)
     }
+
+    // Found by Fuzz/FuzzDialog (9 turns a second, its heap growing between inputs): the timer
+    // of a handler's time limit slept out the whole limit (10 s by default) after the handler
+    // had answered, holding what it captured, so every turn left a sleeping task behind.
+    @Test func aCallThatAnswersInTimeEndsItsTimer() async throws {
+        var probe: Probe? = Probe()
+        weak let watched = probe
+        let answer = await withTimeLimit(3600, fallback: probe) { nil }
+        #expect(answer == nil)
+        probe = nil
+        for _ in 0..<500 where watched != nil { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(watched == nil)
+    }
+
+    @Test func aCallThatDoesNotAnswerGetsTheFallback() async {
+        let answer = await withTimeLimit(0.05, fallback: 1) {
+            try? await Task.sleep(nanoseconds: 10_000_000_000)
+            return 2
+        }
+        #expect(answer == 1)
+    }
 }
+
+/// What a time limit holds on to, watched from the test.
+private final class Probe: Sendable {}
 
 @Suite struct DialogueEngineTests {
     @Test func theMonkeyChatConversation() async throws {
@@ -247,3 +271,4 @@ struct Conversation {
         #expect(turn.state == .done && turn.prompt == "Your margherita pizza is on its way.")
     }
 }
+

@@ -1,3 +1,4 @@
+import IntentParseBase
 import Testing
 @testable import IntentParseGrammar
 
@@ -97,5 +98,35 @@ import Testing
     @Test func deepNestingIsRejectedNotCrashed() {
         let deep = String(repeating: "(", count: 5000) + "x" + String(repeating: ")", count: 5000)
         #expect(failure(deep)?.message.contains("nested") == true)
+    }
+
+    // Found by Fuzz/FuzzTemplateParser: a permutation's orders grow as n!, and expanding
+    // "(a;b;c;d;e;f;g;h;i;j)" into phrases (list values, reply words) did not end.
+    @Test func permutationsOfMoreThanFiveItemsAreRejected() throws {
+        _ = try parse("(a;b;c;d;e)")
+        let tooMany = failure("(a;b;c;d;e;f;g;h;i;j) x")
+        #expect(tooMany?.message == "a permutation of 10 items has too many orders; use at most 5")
+        #expect(tooMany?.offset == 10)
+    }
+
+    // Found by Fuzz/FuzzTemplateParser: phrases expanded a permutation's items again for each
+    // order, so nested permutations whose items give no phrase (a slot) cost 120^depth.
+    @Test(.timeLimit(.minutes(1))) func phrasesOfNestedPermutationsAreExpandedOnce() throws {
+        var template = "({x};b;c;d;e)"
+        for _ in 0..<5 { template = "(\(template);b;c;d;e)" }
+        #expect(try parse(template).phrases(rules: [:]).isEmpty)
+        #expect(try parse("((a|b);c;d)").phrases(rules: [:]).count == 12)
+    }
+
+    // Rules referenced eight times at each level: 8^14 paths to a slot, once a depth now.
+    @Test(.timeLimit(.minutes(1))) func phrasesOfRulesAreExpandedOnceADepth() throws {
+        var rules: [String: ExpansionRule] = [:]
+        for level in 0..<15 {
+            let next = "<r\(level + 1)>"
+            let text = level == 14 ? "{x}" : "(\(next)|\(next) a|\(next) b|\(next) c|\(next) d|\(next) e|\(next) f|\(next) g)"
+            rules["r\(level)"] = ExpansionRule(name: "r\(level)", source: SourcedExpression(
+                text: text, expression: try parse(text), location: SourceLocation(file: "<test>"), firstColumn: nil))
+        }
+        #expect(try parse("<r0>").phrases(rules: rules).isEmpty)
     }
 }
