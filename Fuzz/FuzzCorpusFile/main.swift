@@ -7,8 +7,8 @@ import IntentParse
 import IntentParseCorpus
 
 let (file, loader) = Fuzzer.prepare {
-    let apps = (try? VocabularyLoader(schema: .siriKit).load(directory: Fuzzer.root.appendingPathComponent("Vocabulary")).apps) ?? []
-    let intents = Set(VocabularyLoader.schema(.siriKit, with: apps).intentNames).union(["NSUserActivity"])
+    let apps = (try? VocabularyLoader(schema: Fuzzer.shippedSchema).load(directory: Fuzzer.root.appendingPathComponent("Vocabulary")).apps) ?? []
+    let intents = Set(VocabularyLoader.schema(Fuzzer.shippedSchema, with: apps).intentNames).union(["NSUserActivity"])
     return (Fuzzer.scratch.appendingPathComponent("fuzz.yaml"), CorpusLoader(intents: intents))
 }
 

@@ -10,10 +10,10 @@ let folder = Fuzzer.prepare { Fuzzer.scratch.appendingPathComponent("Grammars/en
 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 let file = folder.appendingPathComponent("fuzz.yaml")
 let (apps, schema, entityData) = Fuzzer.prepare {
-    let apps = (try? VocabularyLoader(schema: .siriKit).load(directory: Fuzzer.root.appendingPathComponent("Vocabulary")).apps) ?? []
+    let apps = (try? VocabularyLoader(schema: Fuzzer.shippedSchema).load(directory: Fuzzer.root.appendingPathComponent("Vocabulary")).apps) ?? []
     var log = DiagnosticLog()
     let entityData = EntityDataLoader.load(localeFolder: Fuzzer.root.appendingPathComponent("Grammars/en"), locale: "en", log: &log) ?? EntityData()
-    return (apps, VocabularyLoader.schema(.siriKit, with: apps), entityData)
+    return (apps, VocabularyLoader.schema(Fuzzer.shippedSchema, with: apps), entityData)
 }
 let loader = GrammarLoader(schema: schema, entities: EntityCatalog.names)
 let compiler = GrammarCompiler(learnFromExamples: false)

@@ -49,9 +49,9 @@ public struct AppFolder {
         let url = app.appendingPathComponent(file)
         Fuzzer.write(bytes, to: url)
         defer { Fuzzer.write(Array(shipped[file] ?? Data()), to: url) }
-        guard let loaded = try? VocabularyLoader(schema: .siriKit).loadSkippingBroken(directory: vocabulary) else { return nil }
+        guard let loaded = try? VocabularyLoader(schema: Fuzzer.shippedSchema).loadSkippingBroken(directory: vocabulary) else { return nil }
         // What loading goes on to do with the apps: the schema with their custom intents.
-        _ = VocabularyLoader.schema(.siriKit, with: loaded.apps)
+        _ = VocabularyLoader.schema(Fuzzer.shippedSchema, with: loaded.apps)
         return (loaded.apps, loaded.skipped)
     }
 }

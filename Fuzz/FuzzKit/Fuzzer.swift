@@ -42,6 +42,10 @@ public enum Fuzzer {
         return try body()
     }
 
+    /// The shipped SiriKit schema (embedded in the binary; empty only if it failed to load,
+    /// which the normal test suite would report).
+    public static let shippedSchema: Schema = (try? Schema.siriKit()) ?? Schema()
+
     /// The repository's root (its `Grammars/` and `Vocabulary/`): `INTENTPARSE_ROOT`, else the
     /// current folder (`Fuzz/run` runs from the root).
     public static let root: URL = {
