@@ -11,17 +11,12 @@ public enum Fuzzer {
     /// Runs libFuzzer with the command line's flags, `body` testing one input. Never returns:
     /// exits with libFuzzer's status (non-zero on a crash, leak or timeout).
     ///
-    /// `body` first runs on the harness's saved corpus (`Fuzz/Corpus/<harness>/`) under
-    /// `prepare`, so that caches the code fills on first use (ICU objects, tables) are not
-    /// taken for leaks; libFuzzer then runs the same inputs again, watched.
+    /// Where libFuzzer checks leaks after each input, `body` first runs on the harness's saved
+    /// corpus (`Fuzz/Corpus/<harness>/`) under `prepare`, so that caches the code fills on
+    /// first use (ICU objects, tables) are not taken for leaks; libFuzzer then runs the same
+    /// inputs again, watched. (With `-detect_leaks=0` only the check at exit looks, at the end.)
     public static func run(_ harness: String, _ body: @escaping ([UInt8]) -> Void) -> Never {
-        prepare {
-            let saved = root.appendingPathComponent("Fuzz/Corpus/\(harness)")
-            let files = ((try? FileManager.default.contentsOfDirectory(atPath: saved.path)) ?? []).sorted()
-            for name in files {
-                if let data = FileManager.default.contents(atPath: saved.appendingPathComponent(name).path) { body(Array(data)) }
-            }
-        }
+        if !CommandLine.arguments.contains("-detect_leaks=0") { warmUp(harness, body) }
         test = body
         var argc = CommandLine.argc
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
@@ -31,6 +26,16 @@ public enum Fuzzer {
             return 0
         }
         exit(status)
+    }
+
+    private static func warmUp(_ harness: String, _ body: ([UInt8]) -> Void) {
+        prepare {
+            let saved = root.appendingPathComponent("Fuzz/Corpus/\(harness)")
+            let files = ((try? FileManager.default.contentsOfDirectory(atPath: saved.path)) ?? []).sorted()
+            for name in files {
+                if let data = FileManager.default.contents(atPath: saved.appendingPathComponent(name).path) { body(Array(data)) }
+            }
+        }
     }
 
     /// Runs `body` (loading what every input shares, warming caches) with LeakSanitizer off for

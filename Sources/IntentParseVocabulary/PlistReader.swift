@@ -25,12 +25,44 @@ struct PlistReader {
             log.error(SourceLocation(file: file), "the file is empty; expected a property list")
             return nil
         }
+        if let index = PlistReader.setObject(inBinary: data) {
+            log.error(SourceLocation(file: file), "not a valid property list: object \(index) of the binary property list is a set, which property lists of apps do not hold")
+            return nil
+        }
         do {
             return try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
             log.error(SourceLocation(file: file), "not a valid property list: \(PlistReader.describe(error))")
             return nil
         }
+    }
+
+    /// In a binary property list, the index of the first object that is a set (marker 0xC_):
+    /// no property list of an app holds one, and Foundation on Linux crashes bridging the set it
+    /// reads (swift-corelibs-foundation's PropertyListSerialization). Every object is reached
+    /// through the offset table, so checking the marker at each offset finds any set it could
+    /// read. nil when there is none, or when the trailer or table is not one it could read
+    /// either (it reports those).
+    static func setObject(inBinary data: Data) -> Int? {
+        let bytes = [UInt8](data)
+        guard bytes.count >= 40, bytes.starts(with: Array("bplist0".utf8)) else { return nil }
+        let trailer = bytes.count - 32
+        /// The big-endian unsigned integer of `size` bytes at `start`, if it fits in an Int.
+        func integer(at start: Int, size: Int) -> Int? {
+            guard (1...8).contains(size), start >= 0, start <= bytes.count - size else { return nil }
+            let value = bytes[start..<start + size].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+            return value <= UInt64(Int.max) ? Int(value) : nil
+        }
+        let offsetSize = Int(bytes[trailer + 6])
+        guard (1...8).contains(offsetSize), let count = integer(at: trailer + 8, size: 8),
+              let table = integer(at: trailer + 24, size: 8), table <= trailer,
+              count <= (trailer - table) / offsetSize else { return nil }
+        for index in 0..<count {
+            if let offset = integer(at: table + index * offsetSize, size: offsetSize), offset < trailer, bytes[offset] >> 4 == 0xC {
+                return index
+            }
+        }
+        return nil
     }
 
     mutating func error(_ path: String, _ message: String) {

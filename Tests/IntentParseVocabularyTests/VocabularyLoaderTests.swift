@@ -96,6 +96,29 @@ final class AppFixture {
         #expect(app.localization(for: "en")?.intentPhrases.first?.examples == ["text Bobo"])
     }
 
+    // Found by Fuzz/FuzzPlists and Fuzz/FuzzIntentDefinition: a binary plist holding a set
+    // (marker 0xC_) crashed Foundation's PropertyListSerialization (a segmentation fault while
+    // it bridged the set), and with it `intentparse check`.
+    @Test(arguments: ["Info.plist", "en.lproj/AppIntentVocabulary.plist", "en.lproj/UserVocabulary.plist", "Intents.intentdefinition", "Shortcuts.plist"])
+    func aBinaryPlistWithASetIsAnErrorNotACrash(_ file: String) throws {
+        let fixture = AppFixture()
+        try fixture.write("Chat/Info.plist", AppFixture.info("Chat"))
+        // bplist00: object 0 an array of object 1, a set of objects 2 and 3, two strings.
+        var plist = Array("bplist00".utf8) + [0xA1, 1, 0xC2, 2, 3, 0x51, 0x61, 0x51, 0x62]
+        plist += [8, 10, 13, 15] + [0, 0, 0, 0, 0, 0, 1, 1]
+        for value in [4, 0, 17] as [UInt64] { plist += withUnsafeBytes(of: value.bigEndian, Array.init) }
+        try fixture.writeData("Chat/\(file)", Data(plist))
+        let errors = fixture.load().diagnostics.filter { $0.severity == .error }
+        #expect(errors.contains { $0.location.file.hasSuffix("Chat/\(file)") && $0.message.contains("object 1 of the binary property list is a set") })
+    }
+
+    @Test func binaryPlistsWithoutSetsAreReadAsBefore() throws {
+        let data = try PropertyListSerialization.data(fromPropertyList: ["a": [1, "b", ["c": true]]], format: .binary, options: 0)
+        #expect(PlistReader.setObject(inBinary: data) == nil)
+        #expect(PlistReader.setObject(inBinary: Data("bplist00".utf8)) == nil)
+        #expect(PlistReader.setObject(inBinary: Data(Array("bplist00".utf8) + [UInt8](repeating: 0xFF, count: 40))) == nil)
+    }
+
     @Test func malformedPlistNamesTheFile() throws {
         let fixture = AppFixture()
         try fixture.writeData("Chat/Info.plist", Data("<plist><dict><key>x".utf8))
