@@ -17,6 +17,6 @@ Fuzzer.run("FuzzDialog") { bytes in
         var turns: [DialogueTurn] = []
         for line in lines { turns.append(await engine.respond(to: line, session: &session)) }
         return turns
-    } ?? []
+    }
     for turn in turns { _ = DialogueJSON.line(turn, schema: parser.schema, apps: parser.apps) }
 }

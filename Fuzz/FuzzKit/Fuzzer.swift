@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import FuzzDriver
 import IntentParse
+import IntentParseBase
 
 /// What every harness shares: libFuzzer's driver, the repository's shipped files, a scratch
 /// folder for inputs that must be files, and a way to wait for async work.
@@ -113,17 +114,8 @@ public enum Fuzzer {
         return lines
     }
 
-    private final class Box<T>: @unchecked Sendable { var value: T? }
-
     /// Runs async work and waits for it (as the CLI's `dialog` does).
-    public static func blocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T? {
-        let box = Box<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            box.value = await body()
-            done.signal()
-        }
-        done.wait()
-        return box.value
+    public static func blocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+        Blocking.run(body)
     }
 }

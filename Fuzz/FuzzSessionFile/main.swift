@@ -25,8 +25,8 @@ Fuzzer.run("FuzzSessionFile") { bytes in
                 let turn = await engine.respond(to: reply, session: &state)
                 return (turn, state)
             }
-            if let result { current = result.1 }
-            return result?.0
+            current = result.1
+            return result.0
         }
         if let turn = turn ?? nil { _ = DialogueJSON.line(turn, schema: parser.schema, apps: parser.apps) }
     }

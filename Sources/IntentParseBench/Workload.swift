@@ -13,7 +13,7 @@ package struct Workload {
     /// Throws the corpus files' `DiagnosticError`.
     package static func make(parser: IntentParser, corpus paths: [String], generate: Int, seed: UInt64, locale: String) throws -> Workload {
         if !paths.isEmpty {
-            let cases = try CorpusLoader(intents: parser.intentNames).load(paths: paths).cases
+            let cases = try CorpusLoader(for: parser).load(paths: paths).cases
             return Workload(utterances: cases.map(\.sentence), description: "\(cases.count) corpus sentences from \(paths.joined(separator: ", "))", corpus: cases)
         }
         let locales = Workload.locales(parser, locale: locale)

@@ -34,6 +34,12 @@ public struct CorpusLoader {
         self.parameters = parameters
     }
 
+    /// A loader that checks cases against what `parser` loaded: its intents, and its intents'
+    /// parameters for the `slots` of JSON Lines requests.
+    public init(for parser: IntentParser) {
+        self.init(intents: parser.intentNames, parameters: parser.schema.intents.mapValues { Set($0.parameters.map(\.name)) })
+    }
+
     /// Every corpus file under the paths (files or folders, recursively): `.yaml` corpus files
     /// and `.jsonl` request files, in path order.
     public func files(under paths: [String]) -> [String] {

@@ -119,20 +119,3 @@ struct DialogCommand: ParsableCommand {
         }
     }
 }
-
-/// Runs async work from the synchronous command line and waits for it.
-enum Blocking {
-    private final class Box<T>: @unchecked Sendable { var value: T? }
-
-    static func run<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
-        let box = Box<T>()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            box.value = await body()
-            done.signal()
-        }
-        done.wait()
-        guard let value = box.value else { preconditionFailure("the task finished without a value") }
-        return value
-    }
-}

@@ -30,8 +30,7 @@ struct TestCommand: ParsableCommand {
         let parser = try options.loadParser()
         let corpus: Corpus
         do {
-            let parameters = parser.schema.intents.mapValues { Set($0.parameters.map(\.name)) }
-            corpus = try CorpusLoader(intents: parser.intentNames, parameters: parameters).load(paths: paths)
+            corpus = try CorpusLoader(for: parser).load(paths: paths)
         } catch let error as DiagnosticError {
             DiagnosticPrinter.standardError.print(error.diagnostics)
             throw ExitCode(2)

@@ -19,8 +19,7 @@ import Testing
     private func load(_ text: String, in folder: TemporaryFolder) throws -> Corpus {
         let file = try folder.write(text, to: "requests.jsonl")
         let parser = try Repository.shippedParser()
-        return try CorpusLoader(intents: parser.intentNames, parameters: parser.schema.intents.mapValues { Set($0.parameters.map(\.name)) })
-            .load(paths: [file.path])
+        return try CorpusLoader(for: parser).load(paths: [file.path])
     }
 
     @Test func requestsAreScoredByTheirIntent() throws {

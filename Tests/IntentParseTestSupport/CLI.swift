@@ -57,13 +57,7 @@ public enum CLI {
     private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
     /// A new empty folder; the test removes it when done (`remove`).
-    public static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("intentparse-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    public static func temporaryFolder() throws -> URL { try TemporaryFolder("intentparse-cli").url }
 
-    public static func remove(_ folder: URL) {
-        try? FileManager.default.removeItem(at: folder)
-    }
+    public static func remove(_ folder: URL) { TemporaryFolder(existing: folder).remove() }
 }

@@ -35,6 +35,9 @@ public struct TemporaryFolder: Sendable {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
+    /// A folder made before (`CLI.temporaryFolder()`), to write to or remove.
+    public init(existing url: URL) { self.url = url }
+
     /// Writes `text` to `path` (relative to the folder; its folders are made) and returns its URL.
     @discardableResult
     public func write(_ text: String, to path: String) throws -> URL {
