@@ -36,6 +36,8 @@ public struct IntentParser: Sendable {
     /// One warning per intent that the grammars use but no loaded app declares (a custom
     /// intent of an app that is not loaded): its templates are inactive.
     public let inactiveIntents: [Diagnostic]
+    /// The locales whose compiled grammar came from `Options.cache` rather than a compilation.
+    public let localesFromCache: Set<String>
 
     public struct Options: Sendable {
         /// Turn apps' IntentExamples into templates.
@@ -46,11 +48,15 @@ public struct IntentParser: Sendable {
         /// Make every load problem an error: an app with errors (otherwise skipped while the
         /// others load) and templates for intents no loaded app declares (otherwise inactive).
         public var strict: Bool
+        /// Where compiled grammars are kept between runs (nil: compile every time). A locale
+        /// whose files have not changed since is read from there instead of compiled.
+        public var cache: CompiledGrammarCache?
 
-        public init(learnFromExamples: Bool = true, locales: [String]? = nil, strict: Bool = false) {
+        public init(learnFromExamples: Bool = true, locales: [String]? = nil, strict: Bool = false, cache: CompiledGrammarCache? = nil) {
             self.learnFromExamples = learnFromExamples
             self.locales = locales
             self.strict = strict
+            self.cache = cache
         }
     }
 
@@ -83,9 +89,37 @@ public struct IntentParser: Sendable {
             var data: EntityData?
             var dataDiagnostics: [Diagnostic]
             var compiled: Compiled?
+
+            /// The locale's grammar as loaded, with its dialogue and entity files, which are read
+            /// on a grammar without errors only.
+            init(grammar: LanguageGrammar, grammarDiagnostics: [Diagnostic], folder: URL, locale: String) {
+                self.grammar = grammar
+                self.grammarDiagnostics = grammarDiagnostics
+                var dataLog = DiagnosticLog()
+                let loaded = !grammarDiagnostics.contains { $0.severity == .error }
+                language = loaded ? DialogueLanguage.load(localeFolder: folder, grammar: grammar, log: &dataLog) : nil
+                data = loaded ? EntityDataLoader.load(localeFolder: folder, locale: locale, log: &dataLog) : nil
+                dataDiagnostics = dataLog.diagnostics
+            }
+
+            /// The locale's built-in entities, when its files have no errors (it can compile).
+            var entities: EntityCatalog? {
+                guard !(grammarDiagnostics + dataDiagnostics).contains(where: { $0.severity == .error }) else { return nil }
+                return EntityCatalog(locale: grammar.locale, data: data ?? EntityData(), rules: grammar.tokenRules)
+            }
+
+            /// The locale as a cache file holds it (see the writing in `read`): the grammar and
+            /// its diagnostics, then the compiled tables, once the entity files are read anew.
+            init(cached reader: BinaryReader, locale: String, folder: URL, apps: [AppVocabulary], schema: Schema) throws {
+                self.init(grammar: try reader.read(), grammarDiagnostics: try reader.array(), folder: folder, locale: locale)
+                guard let entities else { throw reader.damaged("a cached grammar whose files have errors") }
+                let compiled = try CompiledGrammar(from: reader, grammar: grammar, apps: apps, schema: schema, entities: entities)
+                guard reader.isAtEnd else { throw reader.damaged("bytes after the compiled grammar") }
+                self.compiled = (entities, IntentMatcher(grammar: compiled), true)
+            }
         }
 
-        fileprivate typealias Compiled = (entities: EntityCatalog, matcher: IntentMatcher)
+        fileprivate typealias Compiled = (entities: EntityCatalog, matcher: IntentMatcher, fromCache: Bool)
 
         /// `load`, and with a compiler each locale compiled as soon as its own files are read:
         /// one task per locale from its first file to its tables, the largest first, so that
@@ -115,19 +149,30 @@ public struct IntentParser: Sendable {
                 diagnostics += error.diagnostics
             }
             let loadedApps = apps
+            let cache = compiler == nil ? nil : options.cache
+            let shared = cache?.sharedFingerprint(grammars: grammarsURL, vocabulary: vocabularyURL,
+                                                  learnFromExamples: options.learnFromExamples, strict: options.strict)
             let loads = Parallel.map(largestFirst(locales, in: grammarsURL)) { locale -> (String, LocaleLoad) in
                 let folder = grammarsURL.appendingPathComponent(locale)
+                let fingerprint = shared.flatMap { shared in cache?.fingerprint(locale: locale, folder: folder, shared: shared) }
+                if let cache, let fingerprint, let cached = cache.read(locale: locale, grammars: grammarsURL, fingerprint: fingerprint, { reader in
+                    try LocaleLoad(cached: reader, locale: locale, folder: folder, apps: loadedApps, schema: schema)
+                }) {
+                    return (locale, cached)
+                }
                 var log = DiagnosticLog()
                 let grammar = loader.loadLocale(locale, folder: folder, log: &log)
-                // Dialogue and entity files are read on a grammar without errors only.
-                var dataLog = DiagnosticLog()
-                let language = log.hasErrors ? nil : DialogueLanguage.load(localeFolder: folder, grammar: grammar, log: &dataLog)
-                let data = log.hasErrors ? nil : EntityDataLoader.load(localeFolder: folder, locale: locale, log: &dataLog)
-                var load = LocaleLoad(grammar: grammar, grammarDiagnostics: log.diagnostics, language: language, data: data,
-                                      dataDiagnostics: dataLog.diagnostics, compiled: nil)
-                if let compiler, !log.hasErrors, !dataLog.hasErrors {
-                    let entities = EntityCatalog(locale: locale, data: data ?? EntityData(), rules: grammar.tokenRules)
-                    load.compiled = (entities, IntentMatcher(grammar: compiler.compile(grammar, apps: loadedApps, schema: schema, entities: entities)))
+                var load = LocaleLoad(grammar: grammar, grammarDiagnostics: log.diagnostics, folder: folder, locale: locale)
+                if let compiler, let entities = load.entities {
+                    let compiled = compiler.compile(grammar, apps: loadedApps, schema: schema, entities: entities)
+                    load.compiled = (entities, IntentMatcher(grammar: compiled), false)
+                    if let cache, let fingerprint {
+                        let payload = BinaryWriter()
+                        grammar.write(to: payload)
+                        payload.write(log.diagnostics)
+                        compiled.write(to: payload, grammar: grammar)
+                        cache.write(locale: locale, grammars: grammarsURL, fingerprint: fingerprint, payload: payload)
+                    }
                 }
                 return (locale, load)
             }
@@ -216,12 +261,13 @@ public struct IntentParser: Sendable {
         self.warnings = warnings
         self.skippedApps = skippedApps
         self.inactiveIntents = inactiveIntents
+        localesFromCache = Set(done.filter(\.value.fromCache).keys)
         let compiler = GrammarCompiler(learnFromExamples: options.learnFromExamples)
         // Each locale compiles on its own (its own normalizer, ICU objects and tables), so the
         // locales compile side by side, one per core.
         let locales = grammars.keys.sorted()
         let compiled = Parallel.map(locales) { locale -> (EntityCatalog, IntentMatcher) in
-            if let done = done[locale] { return done }
+            if let done = done[locale] { return (done.entities, done.matcher) }
             let grammar = grammars[locale] ?? LanguageGrammar(locale: locale)
             let entities = EntityCatalog(locale: locale, data: entityData[locale] ?? EntityData(), rules: grammar.tokenRules)
             return (entities, IntentMatcher(grammar: compiler.compile(grammar, apps: apps, schema: schema, entities: entities)))

@@ -65,6 +65,7 @@ struct CommonOptions: ParsableArguments {
         var options = base
         options.strict = options.strict || strict
         if options.locales == nil, locale != "auto" { options.locales = [locale] }
+        if options.cache == nil { options.cache = CompiledGrammarCache.fromEnvironment() }
         return options
     }
 

@@ -105,11 +105,9 @@ struct Builder {
         let lists = grammar.lists.values.sorted { $0.name < $1.name }
         output = GrammarTables(locale: grammar.locale, normalizer: normalizer, schema: schema, apps: apps, lists: lists)
         for (i, list) in lists.enumerated() { listIndex[list.name] = Int32(i) }
-        for name in EntityCatalog.names {
-            if let parser = catalog.parser(name) {
-                output.entities.append(parser)
-                entityIndex[name] = Int32(output.entities.count - 1)
-            }
+        for (name, parser) in GrammarTables.entityParsers(catalog) {
+            output.entities.append(parser)
+            entityIndex[name] = Int32(output.entities.count - 1)
         }
         output.appPhraseSet = makeAppPhraseSet()
         output.languageWords = languageWords()

@@ -1,4 +1,5 @@
 import Foundation
+import IntentParseBase
 import IntentParseEntities
 
 /// The automaton after compilation, flattened for the hot loop into one array of 8-byte cells:
@@ -13,6 +14,18 @@ struct FrozenAutomaton: Sendable {
     private let storage: Storage
 
     init() { storage = Storage(cells: [], others: [], nodeCount: 0) }
+
+    /// The automaton of `write(to:)`'s bytes (the compiled-grammar cache).
+    init(from reader: BinaryReader) throws {
+        let cells = try reader.plain(Cell.self), others = try reader.plain(Edge.self)
+        storage = Storage(cells: cells, others: others, nodeCount: try reader.int())
+    }
+
+    func write(to writer: BinaryWriter) {
+        writer.writePlain(UnsafeBufferPointer(storage.cells))
+        writer.writePlain(UnsafeBufferPointer(storage.others))
+        writer.write(storage.nodeCount)
+    }
 
     /// One cell: a header's (non-consuming edge count, consuming edge count) or (gate and skip,
     /// 0), or an edge's (word, target).

@@ -1,3 +1,4 @@
+import IntentParseBase
 import IntentParseNormalization
 
 /// Every phrase set's tries and the skip words, frozen after compilation into flat memory
@@ -29,10 +30,40 @@ struct FrozenPhrases: Sendable {
         storage = Storage(flat: flat, exactRoots: exactRoots, soundRoots: soundRoots, partialRoots: partialRoots, skipRoot: skipRoot)
     }
 
+    /// The tries of `write(to:)`'s bytes (the compiled-grammar cache).
+    init(from reader: BinaryReader) throws {
+        let nodes = try reader.plain(Node.self), childBytes = try reader.plain(UInt8.self)
+        let childTargets = try reader.plain(Int32.self), values = try reader.plain(Int32.self)
+        guard childBytes.count == childTargets.count else { throw reader.damaged("\(childBytes.count) child bytes, \(childTargets.count) targets") }
+        var flat = FlatTrie(sizes: [PhraseTrie.Sizes(nodes: nodes.count, children: childBytes.count, values: values.count)])
+        _ = flat.nodes.initialize(from: nodes)
+        _ = flat.childBytes.initialize(from: childBytes)
+        _ = flat.childTargets.initialize(from: childTargets)
+        _ = flat.values.initialize(from: values)
+        flat.counts = (nodes.count, childBytes.count, values.count)
+        storage = Storage(flat: flat, exactRoots: try reader.plain(), soundRoots: try reader.plain(), partialRoots: try reader.plain(),
+                          skipRoot: try reader.int32())
+    }
+
+    func write(to writer: BinaryWriter) {
+        let view = storage.view, counts = storage.counts
+        writer.writePlain(UnsafeBufferPointer(start: view.nodes, count: counts.nodes))
+        writer.writePlain(UnsafeBufferPointer(start: view.childBytes, count: counts.children))
+        writer.writePlain(UnsafeBufferPointer(start: view.childTargets, count: counts.children))
+        writer.writePlain(UnsafeBufferPointer(start: view.values, count: counts.values))
+        writer.writePlain(UnsafeBufferPointer(start: view.exactRoots, count: counts.sets))
+        writer.writePlain(UnsafeBufferPointer(start: view.soundRoots, count: counts.sets))
+        writer.writePlain(UnsafeBufferPointer(start: view.partialRoots, count: counts.sets))
+        writer.write(view.skipRoot)
+    }
+
     /// The root of an empty trie.
     static let none: Int32 = -1
 
     var view: View { storage.view }
+
+    /// How many phrase sets there are.
+    var setCount: Int { storage.counts.sets }
 
     /// A node: its children are `childBytes/childTargets[childStart..<childStart + childCount]`,
     /// sorted by byte; its values are `values[valueStart..<valueStart + valueCount]`.
@@ -50,6 +81,12 @@ struct FrozenPhrases: Sendable {
         let childTargets: UnsafeMutableBufferPointer<Int32>
         let values: UnsafeMutableBufferPointer<Int32>
         private(set) var nodeCount = 0, childCount = 0, valueCount = 0
+
+        /// How much of the memory is written.
+        var counts: (nodes: Int, children: Int, values: Int) {
+            get { (nodeCount, childCount, valueCount) }
+            set { (nodeCount, childCount, valueCount) = newValue }
+        }
 
         /// Room for tries of these sizes (at least one element of each, so every base exists).
         init(sizes: [PhraseTrie.Sizes]) {
@@ -177,9 +214,12 @@ struct FrozenPhrases: Sendable {
     /// Immutable memory that never moves, owned by the compiled grammar: what `view` points to.
     private final class Storage: @unchecked Sendable {
         let view: View
+        /// How many nodes, children and values the memory holds, and how many phrase sets.
+        let counts: (nodes: Int, children: Int, values: Int, sets: Int)
 
         /// Takes ownership of `flat`'s memory.
         init(flat: FlatTrie, exactRoots: [Int32], soundRoots: [Int32], partialRoots: [Int32], skipRoot: Int32) {
+            counts = (flat.counts.nodes, flat.counts.children, flat.counts.values, exactRoots.count)
             view = View(nodes: UnsafePointer(flat.nodes.baseAddress!), childBytes: UnsafePointer(flat.childBytes.baseAddress!),
                         childTargets: UnsafePointer(flat.childTargets.baseAddress!), values: UnsafePointer(flat.values.baseAddress!),
                         exactRoots: UnsafePointer(UnsafeMutableBufferPointer.copy(exactRoots).baseAddress!),

@@ -1,4 +1,5 @@
 import Foundation
+import IntentParseBase
 
 /// Interned loose keys of template literals. Utterance tokens unknown here map to `none`.
 ///
@@ -69,5 +70,24 @@ struct KeyTable: Sendable {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
+
+    init() {}
+
+    /// The table of `write(to:)`'s bytes (the compiled-grammar cache).
+    init(from reader: BinaryReader) throws {
+        keys = try reader.array()
+        bytes = try reader.plain()
+        starts = try reader.plain()
+        slots = try reader.plain()
+        guard starts.count == keys.count + 1, starts.last.map(Int.init) == bytes.count, slots.count.nonzeroBitCount == 1,
+              slots.allSatisfy({ $0 >= KeyTable.none && Int($0) < keys.count }) else { throw reader.damaged("an inconsistent key table") }
+    }
+
+    func write(to writer: BinaryWriter) {
+        writer.write(keys)
+        writer.writePlain(bytes)
+        writer.writePlain(starts)
+        writer.writePlain(slots)
     }
 }

@@ -1,3 +1,4 @@
+import IntentParseBase
 /// Index keys for two Han characters one after the other ("消息" of 发消息), interned beside the
 /// words': Chinese is cut into characters, and single characters (给, 我, 的) are in most
 /// utterances, so a template filed under one is tried for most of them.
@@ -27,6 +28,12 @@ struct KeyPairs: Sendable {
     func id(_ first: Int32, _ second: Int32) -> Int32? {
         ids[UInt64(UInt32(bitPattern: first)) << 32 | UInt64(UInt32(bitPattern: second))]
     }
+
+    init() {}
+
+    init(from reader: BinaryReader) throws { ids = try reader.read() }
+
+    func write(to writer: BinaryWriter) { writer.write(ids) }
 }
 
 /// Every required clause of every template, each distinct clause stored once: while templates
@@ -86,6 +93,23 @@ struct TemplateRequirements: Sendable {
         return templateClauses
     }
 
+    init() {}
+
+    /// What `finish` keeps, from `write(to:)`'s bytes (the compiled-grammar cache).
+    init(from reader: BinaryReader) throws {
+        keyStart = try reader.plain()
+        keyClauses = try reader.plain()
+        clauseCount = try reader.int()
+        guard keyStart.first == 0, keyStart.last.map(Int.init) == keyClauses.count, zip(keyStart, keyStart.dropFirst()).allSatisfy({ $0 <= $1 }),
+              keyClauses.allSatisfy({ $0 >= 0 && Int($0) < clauseCount }) else { throw reader.damaged("inconsistent template requirements") }
+    }
+
+    func write(to writer: BinaryWriter) {
+        writer.writePlain(keyStart)
+        writer.writePlain(keyClauses)
+        writer.write(clauseCount)
+    }
+
     /// Stamps every clause that `key` satisfies.
     func mark(_ key: Int32, in clauseStamp: inout [UInt32], stamp: UInt32) {
         let k = Int(key)
@@ -121,6 +145,20 @@ struct TemplateIndex: Sendable {
             }
             start.append(Int32(records.count))
         }
+    }
+
+    /// The index of `write(to:)`'s bytes (the compiled-grammar cache).
+    init(from reader: BinaryReader) throws {
+        start = try reader.plain()
+        records = try reader.plain()
+        guard start.first == 0, start.last.map(Int.init) == records.count, zip(start, start.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+            throw reader.damaged("an inconsistent template index")
+        }
+    }
+
+    func write(to writer: BinaryWriter) {
+        writer.writePlain(start)
+        writer.writePlain(records)
     }
 
     /// Sorts the templates filed under `key` by whether every one of their clauses is stamped

@@ -1,0 +1,159 @@
+import Foundation
+
+/// Compiled grammars kept on disk between runs: one file per locale, holding the grammar as
+/// loaded (with its warnings) and the tables it compiled to, so that a run whose files have not
+/// changed reads no YAML and compiles nothing.
+///
+/// A file is used only when its fingerprint matches: the content of every file of the locale's
+/// folder and of the vocabulary folder, the grammars folder's `schema.yaml`, both folders'
+/// paths, the options that change what compiles, and this executable (its path, size and
+/// modification time: another build writes another format). Anything else (a missing,
+/// damaged, foreign or stale file, a folder that cannot be written) means compiling as if there
+/// were no cache, and writing the file anew; the cache never changes an answer or an error.
+/// A grammar with errors is never cached.
+public struct CompiledGrammarCache: Sendable {
+    public let folder: URL
+
+    public init(folder: URL) { self.folder = folder }
+
+    /// The cache the command line uses: `INTENTPARSE_CACHE` (a folder, or `off` for none), else
+    /// `$XDG_CACHE_HOME/intentparse`, else `~/.cache/intentparse`; nil when off or no home.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> CompiledGrammarCache? {
+        if let setting = environment["INTENTPARSE_CACHE"], !setting.isEmpty {
+            return setting == "off" ? nil : CompiledGrammarCache(folder: URL(fileURLWithPath: setting, isDirectory: true))
+        }
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return CompiledGrammarCache(folder: URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("intentparse"))
+        }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return CompiledGrammarCache(folder: URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".cache/intentparse"))
+    }
+
+    /// Bumped whenever what is written changes in a way the executable's identity would not
+    /// show (it always does today; this is for builds that keep their modification time).
+    static let formatVersion: UInt64 = 1
+    private static let magic: [UInt8] = Array("intentparse compiled grammar\n".utf8)
+
+    /// What every locale's fingerprint shares: the executable, the options, the schema file,
+    /// the vocabulary folder.
+    struct SharedFingerprint: Sendable {
+        var hash: BinaryCoding.Hash
+    }
+
+    func sharedFingerprint(grammars: URL, vocabulary: URL, learnFromExamples: Bool, strict: Bool) -> SharedFingerprint {
+        var hash = BinaryCoding.Hash()
+        hash.combine(CompiledGrammarCache.formatVersion)
+        hash.combine(CompiledGrammarCache.executableIdentity)
+        hash.combine(learnFromExamples ? 1 : 0)
+        hash.combine(strict ? 1 : 0)
+        hash.combine(grammars.standardizedFileURL.path)
+        hash.combine(vocabulary.standardizedFileURL.path)
+        hash.combine(FileManager.default.currentDirectoryPath)
+        CompiledGrammarCache.combineFile(grammars.appendingPathComponent("schema.yaml"), into: &hash)
+        CompiledGrammarCache.combineFolder(vocabulary, into: &hash)
+        return SharedFingerprint(hash: hash)
+    }
+
+    /// The fingerprint of `locale`'s files on top of `shared`.
+    func fingerprint(locale: String, folder: URL, shared: SharedFingerprint) -> UInt64 {
+        var hash = shared.hash
+        hash.combine(locale)
+        CompiledGrammarCache.combineFolder(folder, into: &hash)
+        return hash.value
+    }
+
+    /// The file of one locale of one grammars folder (a new fingerprint overwrites it).
+    private func file(locale: String, grammars: URL) -> URL {
+        var hash = BinaryCoding.Hash()
+        hash.combine(grammars.standardizedFileURL.path)
+        hash.combine(FileManager.default.currentDirectoryPath)
+        let safe = locale.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "_" }
+        return folder.appendingPathComponent("\(String(safe))-\(String(hash.value, radix: 16)).grammar")
+    }
+
+    /// Runs `body` on the payload of `locale`'s file if there is one for `fingerprint` whose
+    /// checksum holds; nil if there is none or `body` throws (damage it found).
+    func read<T>(locale: String, grammars: URL, fingerprint: UInt64, _ body: (BinaryReader) throws -> T) -> T? {
+        guard let data = try? Data(contentsOf: file(locale: locale, grammars: grammars), options: .mappedIfSafe) else { return nil }
+        return data.withUnsafeBytes { bytes -> T? in
+            let header = CompiledGrammarCache.magic.count + 3 * 8
+            guard bytes.count >= header, bytes.prefix(CompiledGrammarCache.magic.count).elementsEqual(CompiledGrammarCache.magic) else { return nil }
+            let numbers = UnsafeRawBufferPointer(rebasing: bytes[CompiledGrammarCache.magic.count..<header])
+            let stored = numbers.loadUnaligned(fromByteOffset: 0, as: UInt64.self).littleEndian
+            let checksum = numbers.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian
+            let length = numbers.loadUnaligned(fromByteOffset: 16, as: UInt64.self).littleEndian
+            let payload = UnsafeRawBufferPointer(rebasing: bytes[header...])
+            guard stored == fingerprint, length == UInt64(payload.count), BinaryCoding.checksum(payload) == checksum,
+                  let reader = try? BinaryReader(payload) else { return nil }
+            return try? body(reader)
+        }
+    }
+
+    /// Writes `locale`'s file: `payload` under `fingerprint`. Best effort: a cache that cannot
+    /// be written is no cache, not an error.
+    func write(locale: String, grammars: URL, fingerprint: UInt64, payload: BinaryWriter) {
+        let body = payload.bytes
+        var data = Data(CompiledGrammarCache.magic)
+        for number in [fingerprint, body.withUnsafeBytes(BinaryCoding.checksum), UInt64(body.count)] {
+            withUnsafeBytes(of: number.littleEndian) { data.append(contentsOf: $0) }
+        }
+        data.append(contentsOf: body)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try AtomicFile.write(data, to: file(locale: locale, grammars: grammars).path)
+        } catch {
+            return
+        }
+        prune()
+    }
+
+    /// How many grammar files the folder keeps: each grammars folder (a test's temporary one
+    /// too) leaves one per locale, and the least recently written go first.
+    static let keep = 64
+
+    private func prune() {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { return }
+        let files = names.filter { $0.hasSuffix(".grammar") }.map { folder.appendingPathComponent($0).path }
+        guard files.count > CompiledGrammarCache.keep else { return }
+        let dated = files.map { path in (path, (try? manager.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast) }
+        for (path, _) in dated.sorted(by: { $0.1 > $1.1 }).dropFirst(CompiledGrammarCache.keep) { try? manager.removeItem(atPath: path) }
+    }
+
+    // MARK: fingerprints
+
+    /// The running executable's path, size and modification time.
+    static let executableIdentity: String = {
+        #if os(Linux)
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? ""
+        #else
+        let path = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
+        #endif
+        let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
+        let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
+        return "\(path)\u{0}\(size)\u{0}\(modified)"
+    }()
+
+    /// Every file under `folder` (names relative to it, sorted) with its content; a missing
+    /// folder counts as empty, an unreadable file by its name and a marker.
+    private static func combineFolder(_ folder: URL, into hash: inout BinaryCoding.Hash) {
+        let root = folder.standardizedFileURL.path
+        guard let walk = FileManager.default.enumerator(atPath: root) else { return hash.combine(0) }
+        var files: [String] = []
+        while let name = walk.nextObject() as? String {
+            if (walk.fileAttributes?[.type] as? FileAttributeType) == .typeRegular { files.append(name) }
+        }
+        files.sort()
+        hash.combine(UInt64(files.count))
+        for name in files {
+            hash.combine(name)
+            combineFile(URL(fileURLWithPath: root).appendingPathComponent(name), into: &hash)
+        }
+    }
+
+    private static func combineFile(_ file: URL, into hash: inout BinaryCoding.Hash) {
+        guard let data = try? Data(contentsOf: file) else { return hash.combine("\u{0}unreadable or missing") }
+        data.withUnsafeBytes { hash.combine($0) }
+    }
+}
