@@ -24,13 +24,18 @@ package struct Startup {
     ///
     /// NB: spawned with posix_spawn and reaped with waitpid; Foundation's Process waits for the
     /// exit through its run loop, which added tens of milliseconds to every run.
-    /// `arguments`: what follows the executable (this process's own binary).
-    package static func firstLine(arguments: [String], runs: Int = 11) -> Double? {
+    /// `arguments`: what follows the executable (this process's own binary). `cached`: with
+    /// the compiled-grammar cache as the environment sets it (the first run fills it if need
+    /// be), or with none (`INTENTPARSE_CACHE=off`: everything read and compiled).
+    package static func firstLine(arguments: [String], cached: Bool, runs: Int = 11) -> Double? {
         let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
         let arguments = [executable] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        if !cached { environment["INTENTPARSE_CACHE"] = "off" }
+        let variables = environment.map { "\($0.key)=\($0.value)" }
         var times: [Double] = []
         for _ in 0..<runs {
-            guard let milliseconds = timedRun(arguments) else { return nil }
+            guard let milliseconds = timedRun(arguments, environment: variables) else { return nil }
             times.append(milliseconds)
         }
         return Percentiles(times).median
@@ -38,7 +43,7 @@ package struct Startup {
 
     /// Runs `arguments` with output to /dev/null; its wall time in milliseconds, nil if it
     /// could not be started or did not exit 0.
-    private static func timedRun(_ arguments: [String]) -> Double? {
+    private static func timedRun(_ arguments: [String], environment: [String]) -> Double? {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -46,9 +51,11 @@ package struct Startup {
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer { for pointer in envp { free(pointer) } }
         var pid = pid_t()
         let start = ContinuousClock.now
-        guard posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else { return nil }
+        guard posix_spawn(&pid, arguments[0], &actions, nil, &argv, &envp) == 0 else { return nil }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         let elapsed = (ContinuousClock.now - start).milliseconds

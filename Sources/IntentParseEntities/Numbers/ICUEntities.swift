@@ -94,13 +94,6 @@ final class ICUNumberFormat: @unchecked Sendable {
         return value
     }
 
-    /// Parses `sample` once on a background thread, so that ICU's one-off set-up for lenient
-    /// parsing is done before a parse needs it. Calls are serialised: one that comes while the
-    /// set-up runs waits for it (which it would otherwise have done itself).
-    func prepareParsing(_ sample: String) {
-        DispatchQueue.global(qos: .utility).async { _ = self.parsePrefix(sample) }
-    }
-
     private var parsed: [String: Double?] = [:]
     private static let keep = 4096
 

@@ -49,9 +49,9 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
         }
         numberWords = StringSet(words)
         self.spelledOut = spelledOut
-        // Any other phrase goes to ICU, whose first lenient parse builds its collation data
-        // (some 45 million instructions); that is done now, off the thread that parses.
-        if let sample = spellOutFormat?.format(123) { spellOutFormat?.prepareParsing(sample) }
+        // NB: any other phrase goes to ICU, whose first lenient parse builds its collation data
+        // (some 30 million instructions, once per locale). That is left to the first phrase
+        // that needs it: done at load, for every locale, it held up every run's first answer.
     }
 
     public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
