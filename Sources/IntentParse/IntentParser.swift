@@ -89,17 +89,27 @@ public struct IntentParser: Sendable {
             var data: EntityData?
             var dataDiagnostics: [Diagnostic]
             var compiled: Compiled?
+            /// The dialogue files' part of `dataDiagnostics` (they come first).
+            var languageDiagnostics: [Diagnostic] = []
 
             /// The locale's grammar as loaded, with its dialogue and entity files, which are read
-            /// on a grammar without errors only.
-            init(grammar: LanguageGrammar, grammarDiagnostics: [Diagnostic], folder: URL, locale: String) {
+            /// on a grammar without errors only. `cachedLanguage`: the dialogue files as read
+            /// before, with their diagnostics.
+            init(grammar: LanguageGrammar, grammarDiagnostics: [Diagnostic], folder: URL, locale: String,
+                 cachedLanguage: (language: DialogueLanguage?, diagnostics: [Diagnostic])? = nil) {
                 self.grammar = grammar
                 self.grammarDiagnostics = grammarDiagnostics
-                var dataLog = DiagnosticLog()
                 let loaded = !grammarDiagnostics.contains { $0.severity == .error }
-                language = loaded ? DialogueLanguage.load(localeFolder: folder, grammar: grammar, log: &dataLog) : nil
+                if let cachedLanguage {
+                    (language, languageDiagnostics) = cachedLanguage
+                } else if loaded {
+                    var languageLog = DiagnosticLog()
+                    language = DialogueLanguage.load(localeFolder: folder, grammar: grammar, log: &languageLog)
+                    languageDiagnostics = languageLog.diagnostics
+                }
+                var dataLog = DiagnosticLog()
                 data = loaded ? EntityDataLoader.load(localeFolder: folder, locale: locale, log: &dataLog) : nil
-                dataDiagnostics = dataLog.diagnostics
+                dataDiagnostics = languageDiagnostics + dataLog.diagnostics
             }
 
             /// The locale's built-in entities, when its files have no errors (it can compile).
@@ -108,10 +118,24 @@ public struct IntentParser: Sendable {
                 return EntityCatalog(locale: grammar.locale, data: data ?? EntityData(), rules: grammar.tokenRules)
             }
 
-            /// The locale as a cache file holds it (see the writing in `read`): the grammar and
-            /// its diagnostics, then the compiled tables, once the entity files are read anew.
+            /// What a cache file holds (after its fingerprint): the grammar and its diagnostics, the
+            /// dialogue words and theirs, then the compiled tables. The entity files are read anew
+            /// (their readers hold ICU objects).
+            func write(compiled: CompiledGrammar, to writer: BinaryWriter) {
+                grammar.write(to: writer)
+                writer.write(grammarDiagnostics)
+                writer.write(language != nil)
+                language?.write(to: writer)
+                writer.write(languageDiagnostics)
+                compiled.write(to: writer, grammar: grammar)
+            }
+
+            /// The locale as `write(compiled:to:)` wrote it.
             init(cached reader: BinaryReader, locale: String, folder: URL, apps: [AppVocabulary], schema: Schema) throws {
-                self.init(grammar: try reader.read(), grammarDiagnostics: try reader.array(), folder: folder, locale: locale)
+                let grammar = try reader.read(LanguageGrammar.self), diagnostics = try reader.array(Diagnostic.self)
+                let language = try reader.bool() ? try DialogueLanguage(from: reader, rules: grammar.tokenRules) : nil
+                self.init(grammar: grammar, grammarDiagnostics: diagnostics, folder: folder, locale: locale,
+                          cachedLanguage: (language, try reader.array()))
                 guard let entities else { throw reader.damaged("a cached grammar whose files have errors") }
                 let compiled = try CompiledGrammar(from: reader, grammar: grammar, apps: apps, schema: schema, entities: entities)
                 guard reader.isAtEnd else { throw reader.damaged("bytes after the compiled grammar") }
@@ -168,9 +192,7 @@ public struct IntentParser: Sendable {
                     load.compiled = (entities, IntentMatcher(grammar: compiled), false)
                     if let cache, let fingerprint {
                         let payload = BinaryWriter()
-                        grammar.write(to: payload)
-                        payload.write(log.diagnostics)
-                        compiled.write(to: payload, grammar: grammar)
+                        load.write(compiled: compiled, to: payload)
                         cache.write(locale: locale, grammars: grammarsURL, fingerprint: fingerprint, payload: payload)
                     }
                 }

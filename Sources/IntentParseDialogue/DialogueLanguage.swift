@@ -235,3 +235,65 @@ public struct DialogueLanguage: Sendable {
         }.joined(separator: optionSeparator)
     }
 }
+
+// The compiled-grammar cache keeps a locale's dialogue words as read (`BinaryStorable`), all
+// but the normalizer, which is made anew from the grammar's token rules.
+
+extension DialogueLanguage.Reply: BinaryStorable {
+    package func write(to writer: BinaryWriter) {
+        switch self {
+        case .yes: writer.varint(0)
+        case .no: writer.varint(1)
+        case .cancel: writer.varint(2)
+        case .ordinal(let position): writer.varint(3); writer.write(position)
+        }
+    }
+
+    package init(from reader: BinaryReader) throws {
+        switch try reader.varint() {
+        case 0: self = .yes
+        case 1: self = .no
+        case 2: self = .cancel
+        case 3: self = .ordinal(try reader.int())
+        case let other: throw reader.damaged("no reply of kind \(other)")
+        }
+    }
+}
+
+extension DialogueLanguage {
+    package func write(to writer: BinaryWriter) {
+        writer.write(locale)
+        writer.write(replies.map(\.pattern))
+        writer.write(replies.map(\.reply))
+        writer.write(prompts)
+        writer.write(conjunction)
+        writer.write(optionFormat)
+        writer.write(optionSeparator)
+        writer.write(itemSeparators)
+        writer.write(skipWords)
+        writer.write(capabilityQuestions)
+    }
+
+    /// The dialogue words `write(to:)` wrote, for a grammar with these token rules.
+    package init(from reader: BinaryReader, rules: TokenRules) throws {
+        self.init(locale: try reader.string(), rules: rules)
+        let patterns = try reader.array(ReplyPattern.self), kinds = try reader.array(Reply.self)
+        guard patterns.count == kinds.count else { throw reader.damaged("\(patterns.count) reply patterns, \(kinds.count) replies") }
+        replies = Array(zip(patterns, kinds)).map { (pattern: $0.0, reply: $0.1) }
+        prompts = try reader.read()
+        conjunction = try reader.string()
+        optionFormat = try reader.string()
+        optionSeparator = try reader.string()
+        itemSeparators = try reader.read()
+        skipWords = try reader.read()
+        capabilityQuestions = try reader.array()
+    }
+
+    /// Whether two languages hold the same words (their normalizers aside).
+    package func holdsTheSameWords(as other: DialogueLanguage) -> Bool {
+        locale == other.locale && replies.map(\.pattern) == other.replies.map(\.pattern) && replies.map(\.reply) == other.replies.map(\.reply)
+            && prompts == other.prompts && conjunction == other.conjunction && optionFormat == other.optionFormat
+            && optionSeparator == other.optionSeparator && itemSeparators == other.itemSeparators && skipWords == other.skipWords
+            && capabilityQuestions == other.capabilityQuestions
+    }
+}

@@ -1,11 +1,12 @@
+import IntentParseBase
 import IntentParseGrammar
 
 /// A dialogue template ("(yes|yeah) [please]", "the {ordinal} one") compiled for matching a
 /// reply's word keys directly. Replies are short and there are few templates, so each template
 /// is tried in turn; spelling every template out into its phrases instead costs more than the
 /// rest of a language's load (German's reply templates spell out into millions of phrases).
-struct ReplyPattern: Sendable {
-    private indirect enum Node: Sendable {
+struct ReplyPattern: Sendable, Equatable {
+    fileprivate indirect enum Node: Sendable, Equatable {
         /// Word keys, one after another.
         case words([String])
         case sequence([Node])
@@ -16,12 +17,14 @@ struct ReplyPattern: Sendable {
         case never
     }
 
-    private let root: Node
+    fileprivate let root: Node
 
     /// `key` cuts literal text into word keys the way replies are cut.
     init(_ expression: Expression, key: (String) -> [String]) {
         root = ReplyPattern.node(expression, key: key)
     }
+
+    fileprivate init(root: Node) { self.root = root }
 
     private static func node(_ expression: Expression, key: (String) -> [String]) -> Node {
         switch expression {
@@ -61,4 +64,36 @@ struct ReplyPattern: Sendable {
             return []
         }
     }
+}
+
+// The compiled-grammar cache keeps a locale's dialogue words as read (`BinaryStorable`).
+
+extension ReplyPattern.Node: BinaryStorable {
+    func write(to writer: BinaryWriter) {
+        switch self {
+        case .words(let keys): writer.varint(0); writer.write(keys)
+        case .sequence(let items): writer.varint(1); writer.write(items)
+        case .choice(let items): writer.varint(2); writer.write(items)
+        case .optional(let inner): writer.varint(3); inner.write(to: writer)
+        case .permutation(let items): writer.varint(4); writer.write(items)
+        case .never: writer.varint(5)
+        }
+    }
+
+    init(from reader: BinaryReader) throws {
+        switch try reader.varint() {
+        case 0: self = .words(try reader.array())
+        case 1: self = .sequence(try reader.array())
+        case 2: self = .choice(try reader.array())
+        case 3: self = .optional(try reader.read())
+        case 4: self = .permutation(try reader.array())
+        case 5: self = .never
+        case let other: throw reader.damaged("no reply pattern part of kind \(other)")
+        }
+    }
+}
+
+extension ReplyPattern: BinaryStorable {
+    package func write(to writer: BinaryWriter) { root.write(to: writer) }
+    package init(from reader: BinaryReader) throws { self.init(root: try reader.read()) }
 }

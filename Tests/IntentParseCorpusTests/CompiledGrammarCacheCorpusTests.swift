@@ -17,6 +17,11 @@ import Testing
         #expect(cached.localesFromCache == Set(compiled.locales))
         #expect(cached.warnings == compiled.warnings)
         #expect(cached.inactiveIntents == compiled.inactiveIntents)
+        #expect(Set(cached.dialogueLanguages.keys) == Set(compiled.dialogueLanguages.keys))
+        for (locale, language) in compiled.dialogueLanguages {
+            let read = try #require(cached.dialogueLanguages[locale])
+            #expect(read.holdsTheSameWords(as: language), "\(locale)")
+        }
         let cases = try CorpusLoader(for: compiled).load(paths: [Repository.corpus.path]).cases
         #expect(cases.count > 1000)
         for corpusCase in cases {
