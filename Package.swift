@@ -79,6 +79,7 @@ let fuzzHarnesses: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzSessionFile", ["IntentParse"]),
     ("FuzzParse", ["IntentParse"]),
     ("FuzzDialog", ["IntentParse"]),
+    ("FuzzCacheFile", ["IntentParse"]),
 ]
 if ProcessInfo.processInfo.environment["INTENTPARSE_FUZZ"] != nil {
     package.targets += [

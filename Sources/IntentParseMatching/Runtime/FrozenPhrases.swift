@@ -31,18 +31,24 @@ struct FrozenPhrases: Sendable {
     }
 
     /// The tries of `write(to:)`'s bytes (the compiled-grammar cache).
+    ///
+    /// NB: everything is read before any memory is allocated: a throw after the allocation
+    /// would leave memory that nothing owns.
     init(from reader: BinaryReader) throws {
         let nodes = try reader.plain(Node.self), childBytes = try reader.plain(UInt8.self)
         let childTargets = try reader.plain(Int32.self), values = try reader.plain(Int32.self)
-        guard childBytes.count == childTargets.count else { throw reader.damaged("\(childBytes.count) child bytes, \(childTargets.count) targets") }
+        let exactRoots = try reader.plain(Int32.self), soundRoots = try reader.plain(Int32.self), partialRoots = try reader.plain(Int32.self)
+        let skipRoot = try reader.int32()
+        guard childBytes.count == childTargets.count, soundRoots.count == exactRoots.count, partialRoots.count == exactRoots.count else {
+            throw reader.damaged("inconsistent phrase tries")
+        }
         var flat = FlatTrie(sizes: [PhraseTrie.Sizes(nodes: nodes.count, children: childBytes.count, values: values.count)])
         _ = flat.nodes.initialize(from: nodes)
         _ = flat.childBytes.initialize(from: childBytes)
         _ = flat.childTargets.initialize(from: childTargets)
         _ = flat.values.initialize(from: values)
         flat.counts = (nodes.count, childBytes.count, values.count)
-        storage = Storage(flat: flat, exactRoots: try reader.plain(), soundRoots: try reader.plain(), partialRoots: try reader.plain(),
-                          skipRoot: try reader.int32())
+        storage = Storage(flat: flat, exactRoots: exactRoots, soundRoots: soundRoots, partialRoots: partialRoots, skipRoot: skipRoot)
     }
 
     func write(to writer: BinaryWriter) {
