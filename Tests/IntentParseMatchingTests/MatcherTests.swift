@@ -361,6 +361,25 @@ import IntentParseNormalization
         #expect(parser.parse("MonkeyChat Bobo please send more bananas", locale: "en").best?.intent == "INSendMessageIntent")
     }
 
+    @Test func templatesThatRequireAVocabularyPhraseAreTriedOnlyWhenOneMayOccur() throws {
+        // {known} is a list of the user's lists and nothing else: no free words, no entity.
+        let grammar = MatcherFixture.grammarText
+            .replacingOccurrences(of: "\"check off {list:targetTask}\"", with: "\"check off {list:targetTask}\"\n          - \"tick (off|done) {known:targetTask}\"")
+            .replacingOccurrences(of: "  content: {wildcard: true}", with: "  content: {wildcard: true}\n  known: {vocabulary: notebookItemTitle}")
+        let parser = try MatcherFixture.parser(grammar: grammar)
+        let matcher = try #require(parser.matchers["en"])
+        func tried(_ text: String) -> Bool {
+            matcher.candidateTemplates(for: text).contains { matcher.grammar.templates[Int($0)].template.source.text.hasPrefix("tick") }
+        }
+        #expect(tried("tick off Grocery"))
+        // A part of a term, and a sounds-alike, are phrases of the set too.
+        #expect(tried("tick off Hardware"))
+        #expect(tried("tick done Grosery"))
+        #expect(!tried("tick off the milk"))
+        #expect(parser.parse("tick off Hardware Store", locale: "en").best?.spoken("targetTask") == ["Hardware Store"])
+        #expect(parser.parse("tick off the milk", locale: "en").best?.template.source.text.hasPrefix("tick") != true)
+    }
+
     @Test func jsonFollowsTheOutputContract() throws {
         let line = ResultJSON.line(parser.parse("MonkeyChat Bobo please send more bananas", locale: "en"))
         #expect(line.hasPrefix(#"{"text":"MonkeyChat Bobo please send more bananas","locale":"en","intent":"INSendMessageIntent","domain":"messaging","app":"MonkeyChat","appIdentifier":"chat","score":"#))

@@ -44,6 +44,9 @@ final class CompileCaches {
     var ruleDirectWords: [String: (words: [Int32], rules: [String])] = [:]
     var ruleClauses: [String: [Set<Int32>]] = [:]
 
+    /// The words that stand for a phrase of a set (`CompiledGrammar.phraseSetKey`).
+    private var phraseSetWords = Set<Int32>()
+
     func word(_ name: String) -> Int32 {
         if let id = wordIDs[name] { return id }
         let id = Int32(wordNames.count)
@@ -51,6 +54,16 @@ final class CompileCaches {
         wordNames.append(name)
         return id
     }
+
+    /// The pseudo-word of phrase set `set`.
+    func phraseSetWord(_ set: Int32) -> Int32 {
+        let id = word(CompiledGrammar.phraseSetKey(set))
+        phraseSetWords.insert(id)
+        return id
+    }
+
+    /// Whether a phrase of some set satisfies `clause` (it holds a set's pseudo-word).
+    func namesPhrases(_ clause: Set<Int32>) -> Bool { !phraseSetWords.isDisjoint(with: clause) }
 
     /// How many templates use word `id` (0 for a word interned after the count).
     func templateCount(_ id: Int32) -> Int { Int(id) < templateWordCounts.count ? templateWordCounts[Int(id)] : 0 }

@@ -23,7 +23,10 @@ extension Builder {
             for word in Set(template.flatMap { $0 }) { frequency[Int(word)] += 1 }
         }
         func cost(_ clause: Clause) -> Int { clause.reduce(0) { $0 + frequency[Int($1)] } }
+        // NB: a clause of words first: one that a phrase satisfies costs phrase lookups to check.
         func isRarer(_ a: Clause, _ b: Clause) -> Bool {
+            let (lazyA, lazyB) = (caches.namesPhrases(a), caches.namesPhrases(b))
+            if lazyA != lazyB { return lazyB }
             let (costA, costB) = (cost(a), cost(b))
             return costA != costB ? costA < costB : caches.sortedNames(a) < caches.sortedNames(b)
         }
@@ -42,9 +45,11 @@ extension Builder {
             guard let (first, second) = KeyPairs.parts(output.keys.keys[pair]) else { continue }
             output.keyPairs.add(Int32(pair), first: output.keys.intern(first), second: output.keys.intern(second))
         }
-        output.appNamedKey = output.keys.id(CompiledGrammar.appNamedKey)
+        output.phraseSetKeys = compiling.phraseSets.indices.map { output.keys.id(CompiledGrammar.phraseSetKey(Int32($0))) }
+        output.appNamedKey = output.phraseSetKeys[Int(output.appPhraseSet)]
+        output.indexedPhraseSetKeys = output.phraseSetKeys.filter { $0 != KeyTable.none && byKey[$0] != nil }
         output.appSlot = output.slotIndex(LanguageGrammar.appList)
-        let templateClauses = output.requirements.finish(keyCount: output.keys.count, appNamedKey: output.appNamedKey)
+        let templateClauses = output.requirements.finish(keyCount: output.keys.count, phraseSetKeys: output.phraseSetKeys)
         output.index = TemplateIndex(byKey, keyCount: output.keys.count, clauses: templateClauses)
     }
 
@@ -68,6 +73,20 @@ extension Builder {
             clause.formUnion(first.words)
         }
         return clause.isEmpty || clause.count > Builder.maxClauseWords ? nil : clause
+    }
+
+    /// A list whose every value is a phrase of its set ({ride_option}: vocabulary, no entity
+    /// reading, no free words) requires one of those phrases: the set's pseudo-word
+    /// (`CompiledGrammar.phraseSetKey`), which the matcher looks for only when a template
+    /// still needs it. Nil for other lists, and for one without phrases (its slot never matches,
+    /// and no clause says so).
+    ///
+    /// NB: read after every template is compiled, which made the sets of the lists they use.
+    private func phraseSetClause(_ name: String) -> Clause? {
+        guard let id = listIndex[name], let set = listPhraseSets[name] else { return nil }
+        let list = output.lists[Int(id)]
+        guard !list.isWildcard, list.entity == nil, list.range == nil else { return nil }
+        return [caches.phraseSetWord(set)]
     }
 
     /// The words `expression`'s phrases can start with, and whether it can be said without a
@@ -197,6 +216,8 @@ extension Builder {
             // words fewest templates use: in Chinese, "叫" of "帮我叫", not "帮").
             func cost(_ clause: Clause) -> Int { clause.reduce(0) { $0 + caches.templateCount($1) } }
             func isRarer(_ a: Clause, _ b: Clause) -> Bool {
+                let (lazyA, lazyB) = (caches.namesPhrases(a), caches.namesPhrases(b))
+                if lazyA != lazyB { return lazyB }
                 let (costA, costB) = (cost(a), cost(b))
                 if costA != costB { return costA < costB }
                 if a.count != b.count { return a.count < b.count }
@@ -210,8 +231,8 @@ extension Builder {
             return union.isEmpty || union.count > Builder.maxClauseWords ? [] : [union]
         case .slot(let list, _, _):
             // {app}: some app name must occur, which the matcher knows as a pseudo-word.
-            if list == LanguageGrammar.appList { return [[caches.word(CompiledGrammar.appNamedKey)]] }
-            return closedListClause(list).map { [$0] } ?? []
+            if list == LanguageGrammar.appList { return [[caches.phraseSetWord(output.appPhraseSet)]] }
+            return (closedListClause(list) ?? phraseSetClause(list)).map { [$0] } ?? []
         case .optional: return []
         case .rule(let name, _):
             return cached(rule: name, in: \.ruleClauses, none: []) { requiredClauses($0, depth: depth + 1) }

@@ -50,10 +50,11 @@ public final class CompiledGrammar: Sendable {
         }
     }
 
-    /// The pseudo-word an utterance "contains" when an app name occurs in it, so that templates
-    /// that require `{app}` are indexed and filtered like ones that require a word. It cannot be
-    /// a token's key (tokens have no control characters).
-    static let appNamedKey = "\u{1}app"
+    /// The pseudo-word an utterance "contains" when a phrase of phrase set `set` occurs in it
+    /// (an app name for the app names' set, a ride option, a contact), so that templates that
+    /// require a slot of that set (`{app}`, `{ride_option}`) are indexed and filtered like ones
+    /// that require a word. It cannot be a token's key (tokens have no control characters).
+    static func phraseSetKey(_ set: Int32) -> String { "\u{1}set \(set)" }
 }
 
 /// What a phrase of a set stands for, once matched: the part of a phrase set matching keeps
@@ -106,8 +107,15 @@ public struct GrammarTables: Sendable {
     /// Rarest required literal key → templates; templates with no required literal are `unindexed`.
     var index = TemplateIndex()
     var unindexed: [Int32] = []
-    /// `CompiledGrammar.appNamedKey`'s interned id, or `KeyTable.none` when no template requires an app name.
+    /// The app names' `CompiledGrammar.phraseSetKey`'s interned id, or `KeyTable.none` when no
+    /// template requires an app name.
     var appNamedKey: Int32 = KeyTable.none
+    /// Per phrase set, its `CompiledGrammar.phraseSetKey`'s interned id, or `KeyTable.none` when
+    /// no template requires one of its phrases.
+    var phraseSetKeys: [Int32] = []
+    /// The phrase set keys that templates are filed under in `index`: looked at for every
+    /// utterance, as no token brings them up.
+    var indexedPhraseSetKeys: [Int32] = []
     /// Every required clause per template, checked after the index lookup.
     var requirements = TemplateRequirements()
     /// The phrase set holding every app name.

@@ -166,6 +166,26 @@ struct FrozenPhrases: Sendable {
             }
         }
 
+        /// Whether a phrase of set `set` may start at token `start` (a word): the token's key
+        /// leads somewhere in one of the set's tries, as it must for `appendMatches` to find
+        /// anything there. A necessary test, not a sufficient one, and it makes no hits.
+        func mayStart(set: Int32, keys: TokenKeys.View, at start: Int) -> Bool {
+            let exact = exactRoots[Int(set)], sound = soundRoots[Int(set)], partial = partialRoots[Int(set)]
+            return (exact != FrozenPhrases.none && leads(exact, keys.loose(start)))
+                || (sound != FrozenPhrases.none && leads(sound, keys.sound(start)))
+                || (partial != FrozenPhrases.none && leads(partial, keys.loose(start)))
+        }
+
+        /// Whether `bytes` are a path from `root`.
+        private func leads(_ root: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var current = root
+            for byte in bytes {
+                guard let next = child(current, byte) else { return false }
+                current = next
+            }
+            return true
+        }
+
         /// Appends the end of every skip phrase starting at token `start`.
         func appendSkipEnds(_ keys: TokenKeys.View, from start: Int, to ends: inout [Int32]) {
             guard skipRoot != FrozenPhrases.none else { return }

@@ -160,7 +160,9 @@ public struct IntentMatcher: Sendable {
     }
 
     /// Templates whose rarest required clause occurs in the utterance and whose other required
-    /// clauses do too, plus the unindexed ones.
+    /// clauses do too, plus the unindexed ones. A clause that a phrase of a set satisfies
+    /// (`{app}`, `{ride_option}`) and no word of the utterance does is checked last, with the
+    /// phrase lookups the automata would make, and only for templates whose every other clause holds.
     ///
     /// NB: the tables are read in place through `grammar.tables` (a chain of `let`s): a copy
     /// out of the grammar retains every array of a table, and a closure over the result lists
@@ -170,24 +172,23 @@ public struct IntentMatcher: Sendable {
         let stamp = simulation.markSatisfiedClauses(grammar.tables.requirements)
         var result = grammar.tables.unindexed
         result.reserveCapacity(result.count + 32)
-        var ifAnAppIsNamed: [Int32] = []
+        var ifPhrasesOccur: [Int32] = []
         simulation.withCandidateKeys { keyIDs, firstOccurrences, clauseStamp, pairKeys in
             for pair in pairKeys {
-                grammar.tables.index.select(pair, clauseStamp: clauseStamp, stamp: stamp, satisfied: &result, ifAnAppIsNamed: &ifAnAppIsNamed)
+                grammar.tables.index.select(pair, clauseStamp: clauseStamp, stamp: stamp, satisfied: &result, ifPhrasesOccur: &ifPhrasesOccur)
             }
-            for position in 0...keyIDs.count {
-                let key: Int32
-                if position < keyIDs.count {
-                    guard firstOccurrences[position] else { continue }
-                    key = keyIDs[position]
-                } else {
-                    key = grammar.tables.appNamedKey
-                }
-                guard key != KeyTable.none else { continue }
-                grammar.tables.index.select(key, clauseStamp: clauseStamp, stamp: stamp, satisfied: &result, ifAnAppIsNamed: &ifAnAppIsNamed)
+            for position in keyIDs.indices where firstOccurrences[position] && keyIDs[position] != KeyTable.none {
+                grammar.tables.index.select(keyIDs[position], clauseStamp: clauseStamp, stamp: stamp, satisfied: &result,
+                                            ifPhrasesOccur: &ifPhrasesOccur)
+            }
+            for key in grammar.tables.indexedPhraseSetKeys {
+                grammar.tables.index.select(key, clauseStamp: clauseStamp, stamp: stamp, satisfied: &result, ifPhrasesOccur: &ifPhrasesOccur)
             }
         }
-        if !ifAnAppIsNamed.isEmpty, simulation.namesAnApp { result += ifAnAppIsNamed }
+        for record in ifPhrasesOccur {
+            let (template, clauses) = grammar.tables.index.clauses(ofRecord: record)
+            if clauses.allSatisfy({ $0 >= 0 || simulation.holds(~$0) }) { result.append(template) }
+        }
         result.sort()
         // Duplicates dropped in place (a template is filed under each word of its clause).
         var kept = 0

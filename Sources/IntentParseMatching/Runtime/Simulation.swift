@@ -147,6 +147,40 @@ struct Simulation {
         }
     }
 
+    /// Whether a phrase of `set` (or a sounds-alike, or part of a term) starts at some word of
+    /// the utterance, as a phrase edge of the set would take it; kept for the utterance.
+    ///
+    /// NB: most words start no phrase of the set, which `FrozenPhrases.View.mayStart` tells
+    /// from the word's key alone; only where it may are the phrases looked up (the memoized
+    /// lookups the automata make).
+    private mutating func namesPhrase(of set: Int32) -> Bool {
+        let index = Int(set)
+        if scratch.phraseSetStamp[index] == scratch.stamp { return scratch.phraseSetOccurs[index] }
+        var found = false
+        for position in 0..<tokenCount where !scratch.isPunctuation[position] && phraseTries.mayStart(set: set, keys: tokenKeys, at: position)
+        && !phrases(set, at: position).isEmpty {
+            found = true
+            break
+        }
+        scratch.phraseSetStamp[index] = scratch.stamp
+        scratch.phraseSetOccurs[index] = found
+        return found
+    }
+
+    /// Whether required clause `clause` holds (after `markSatisfiedClauses`): a word of the
+    /// utterance satisfies it, or a phrase of one of its sets occurs, which then stamps every
+    /// clause that phrases of that set satisfy.
+    mutating func holds(_ clause: Int32) -> Bool {
+        if scratch.clauseStamp[Int(clause)] == scratch.stamp { return true }
+        for index in grammar.tables.requirements.phraseSetIndexes(of: clause) {
+            let set = grammar.tables.requirements.phraseSet(at: index)
+            guard set == grammar.appPhraseSet ? namesAnApp : namesPhrase(of: set) else { continue }
+            grammar.tables.requirements.mark(grammar.tables.phraseSetKeys[Int(set)], in: &scratch.clauseStamp, stamp: scratch.stamp)
+            return true
+        }
+        return false
+    }
+
     /// Whether a run whose automaton must consume one of `firstWords` first (nil: anything)
     /// can get anywhere from `position`: the first token that is not punctuation is one of
     /// them, or starts a skip phrase the run may drop. A run that cannot is not worth starting.
@@ -540,6 +574,10 @@ struct MatchScratch {
     fileprivate var clauseStamp: [UInt32] = []
     /// Whether the utterance names an app (computed on first use).
     fileprivate var namesAnApp: Bool?
+    /// Per phrase set, the stamp of the last utterance asked whether a phrase of it occurs
+    /// (`Simulation.namesPhrase(of:)`), and the answer.
+    fileprivate var phraseSetStamp: [UInt32] = []
+    fileprivate var phraseSetOccurs: [Bool] = []
     fileprivate var keyFirst: [Bool] = []
     /// The index keys of the utterance's Han character pairs (`KeyPairs`), each once.
     fileprivate var pairKeys: [Int32] = []
@@ -564,6 +602,10 @@ struct MatchScratch {
     fileprivate mutating func prepare(grammar: CompiledGrammar, text: TokenizedText) {
         memoStride = grammar.phraseValues.count + grammar.entities.count
         reset(memoSlots: memoStride * (text.tokens.count + 1))
+        if phraseSetStamp.count < grammar.phraseValues.count {
+            phraseSetStamp.append(contentsOf: repeatElement(0, count: grammar.phraseValues.count - phraseSetStamp.count))
+            phraseSetOccurs.append(contentsOf: repeatElement(false, count: grammar.phraseValues.count - phraseSetOccurs.count))
+        }
         let tokenKeys = self.tokenKeys ?? TokenKeys()
         self.tokenKeys = tokenKeys
         tokenKeys.fill(text.tokens)
@@ -616,6 +658,8 @@ struct MatchScratch {
             memo.removeAll(keepingCapacity: true)
             keyStamp.removeAll(keepingCapacity: true)
             clauseStamp.removeAll(keepingCapacity: true)
+            phraseSetStamp.removeAll(keepingCapacity: true)
+            phraseSetOccurs.removeAll(keepingCapacity: true)
             stamp = 1
         }
         if memo.count < memoSlots { memo.append(contentsOf: repeatElement(Memo(), count: memoSlots - memo.count)) }

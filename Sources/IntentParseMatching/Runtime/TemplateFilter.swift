@@ -51,6 +51,11 @@ struct TemplateRequirements: Sendable {
     private var keyStart: [Int32] = [0]
     private var keyClauses: [Int32] = []
     private(set) var clauseCount = 0
+    /// The phrase sets whose pseudo-words (`CompiledGrammar.phraseSetKey`) clause c holds are
+    /// `lazySets[lazyStart[c]..<lazyStart[c + 1]]`: an utterance satisfies it through one of
+    /// them only if a phrase of that set occurs, which takes phrase lookups to know.
+    private var lazyStart: [Int32] = [0]
+    private var lazySets: [Int32] = []
 
     mutating func add(template: Int32, clauses required: [[Int32]]) {
         precondition(Int(template) == templateStart.count - 1, "templates are added in order")
@@ -68,12 +73,20 @@ struct TemplateRequirements: Sendable {
     }
 
     /// Builds the key → clauses table once every template is added (keys are < `keyCount`),
-    /// and hands over each template's clause ids, written `~id` for a clause that naming an
-    /// app satisfies (for `TemplateIndex`); only the key table is kept.
-    mutating func finish(keyCount: Int, appNamedKey: Int32) -> [[Int32]] {
-        let namesApp = clauseKeys.map { $0.contains(appNamedKey) }
+    /// and hands over each template's clause ids, written `~id` for a clause that a phrase of
+    /// some set satisfies (`phraseSetKeys`: per phrase set, its pseudo-word's key or
+    /// `KeyTable.none`), for `TemplateIndex`; only the key and phrase set tables are kept.
+    mutating func finish(keyCount: Int, phraseSetKeys: [Int32]) -> [[Int32]] {
+        var setOfKey: [Int32: Int32] = [:]
+        for (set, key) in phraseSetKeys.enumerated() where key != KeyTable.none { setOfKey[key] = Int32(set) }
+        lazyStart = [0]
+        lazySets = []
+        for keys in clauseKeys {
+            lazySets += keys.compactMap { setOfKey[$0] }.sorted()
+            lazyStart.append(Int32(lazySets.count))
+        }
         let templateClauses = (0..<(templateStart.count - 1)).map { t in
-            clauses[Int(templateStart[t])..<Int(templateStart[t + 1])].map { namesApp[Int($0)] ? ~$0 : $0 }
+            clauses[Int(templateStart[t])..<Int(templateStart[t + 1])].map { isLazy($0) ? ~$0 : $0 }
         }
         clauseCount = clauseKeys.count
         var byKey = [[Int32]](repeating: [], count: keyCount)
@@ -116,6 +129,18 @@ struct TemplateRequirements: Sendable {
         guard k >= 0, k + 1 < keyStart.count else { return }
         for index in Int(keyStart[k])..<Int(keyStart[k + 1]) { clauseStamp[Int(keyClauses[index])] = stamp }
     }
+
+    /// Whether a phrase of some set satisfies `clause`.
+    private func isLazy(_ clause: Int32) -> Bool { lazyStart[Int(clause)] < lazyStart[Int(clause) + 1] }
+
+    /// Where the phrase sets whose phrases satisfy `clause` (a clause id, not `~id`) are, for
+    /// `phraseSet(at:)`.
+    ///
+    /// NB: by index, not as a slice: a caller that mutates its own state while it reads them
+    /// would otherwise copy these tables (a reference count per array) for each clause.
+    func phraseSetIndexes(of clause: Int32) -> Range<Int> { Int(lazyStart[Int(clause)])..<Int(lazyStart[Int(clause) + 1]) }
+
+    func phraseSet(at index: Int) -> Int32 { lazySets[index] }
 }
 
 /// Templates by interned key, each with its required clauses, as one flat array: key k's
@@ -163,21 +188,22 @@ struct TemplateIndex: Sendable {
 
     /// Sorts the templates filed under `key` by whether every one of their clauses is stamped
     /// with `stamp` (after `TemplateRequirements.mark` for each of the utterance's words):
-    /// those that are go to `satisfied`, those that would be if an app were named go to
-    /// `ifAnAppIsNamed` (that check costs phrase lookups, so the caller makes it only for the
-    /// templates that need it), the rest nowhere.
+    /// those that are go to `satisfied`; those that would be if phrases of some sets occurred
+    /// go to `ifPhrasesOccur`, as their records (that check costs phrase lookups, so the caller
+    /// makes it only for the templates that need it, with `clauses(ofRecord:)`); the rest nowhere.
     func select(_ key: Int32, clauseStamp: UnsafeBufferPointer<UInt32>, stamp: UInt32,
-                satisfied: inout [Int32], ifAnAppIsNamed: inout [Int32]) {
+                satisfied: inout [Int32], ifPhrasesOccur: inout [Int32]) {
         let k = Int(key)
         guard k >= 0, k + 1 < start.count else { return }
         records.withUnsafeBufferPointer { records in
             var index = Int(start[k])
             let end = Int(start[k + 1])
             while index < end {
+                let record = index
                 let template = records[index]
                 let clausesEnd = index + 2 + Int(records[index + 1])
                 index += 2
-                var needsApp = false, fails = false
+                var needsPhrases = false, fails = false
                 while index < clausesEnd {
                     let clause = records[index]
                     index += 1
@@ -187,13 +213,19 @@ struct TemplateIndex: Sendable {
                             break
                         }
                     } else if clauseStamp[Int(~clause)] != stamp {
-                        needsApp = true
+                        needsPhrases = true
                     }
                 }
                 index = clausesEnd
                 if fails { continue }
-                if needsApp { ifAnAppIsNamed.append(template) } else { satisfied.append(template) }
+                if needsPhrases { ifPhrasesOccur.append(Int32(record)) } else { satisfied.append(template) }
             }
         }
+    }
+
+    /// The template of the record at `record` (as `select` hands it over), and its clause ids.
+    func clauses(ofRecord record: Int32) -> (template: Int32, clauses: ArraySlice<Int32>) {
+        let index = Int(record)
+        return (records[index], records[(index + 2)..<(index + 2 + Int(records[index + 1]))])
     }
 }
