@@ -113,14 +113,20 @@ struct TemplateRequirements: Sendable {
         keyStart = try reader.plain()
         keyClauses = try reader.plain()
         clauseCount = try reader.int()
+        lazyStart = try reader.plain()
+        lazySets = try reader.plain()
         guard keyStart.first == 0, keyStart.last.map(Int.init) == keyClauses.count, zip(keyStart, keyStart.dropFirst()).allSatisfy({ $0 <= $1 }),
-              keyClauses.allSatisfy({ $0 >= 0 && Int($0) < clauseCount }) else { throw reader.damaged("inconsistent template requirements") }
+              keyClauses.allSatisfy({ $0 >= 0 && Int($0) < clauseCount }),
+              lazyStart.count == clauseCount + 1, lazyStart.first == 0, lazyStart.last.map(Int.init) == lazySets.count,
+              zip(lazyStart, lazyStart.dropFirst()).allSatisfy({ $0 <= $1 }) else { throw reader.damaged("inconsistent template requirements") }
     }
 
     func write(to writer: BinaryWriter) {
         writer.writePlain(keyStart)
         writer.writePlain(keyClauses)
         writer.write(clauseCount)
+        writer.writePlain(lazyStart)
+        writer.writePlain(lazySets)
     }
 
     /// Stamps every clause that `key` satisfies.
