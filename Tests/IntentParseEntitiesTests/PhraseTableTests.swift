@@ -81,12 +81,32 @@ import IntentParseNormalization
         #expect(amounts.split(normalizer.tokenize("8").tokens[0]) == nil)
     }
 
-    @Test func keysThatMayEqualASCIITextAreNeverLookedUpByBytes() {
-        #expect(ByteTrie.mayEqualASCII("\u{212A}"))
-        #expect(ByteTrie.mayEqualASCII("a\u{37E}"))
-        #expect(ByteTrie.mayEqualASCII("\u{1FEF}"))
-        #expect(!ByteTrie.mayEqualASCII("é"))
-        #expect(!ByteTrie.mayEqualASCII("東京"))
+    @Test func hanTextIsLookedUpByBytesAndAnswersAsStringsDo() {
+        let words = table(["明天", "明天晚上", "后天", "下周五", "點", "周", "8点"])
+        for text in ["明天晚上八点", "明天", "明天晚", "后天早上", "下周五", "下周", "周五", "點", "点", "8点", "明天 晚上",
+                     "明天é", "明\u{301}天", "𠀀明天", "明天，晚上", "豈", "\u{F900}"] {
+            expectSameAnswers(words, text)
+        }
+        let plain = table(["明天", "tomorrow"])
+        #expect(plain.matches(normalizer.tokenize("明天晚上").tokens, from: 0).map(\.end) == [2])
+    }
+
+    @Test func keysThatMayEqualPlainTextAreNeverLookedUpByBytes() {
+        #expect(ByteTrie.mayEqualPlain("\u{212A}"))
+        #expect(ByteTrie.mayEqualPlain("a\u{37E}"))
+        #expect(ByteTrie.mayEqualPlain("\u{1FEF}"))
+        #expect(ByteTrie.mayEqualPlain("\u{F900}"))
+        #expect(!ByteTrie.mayEqualPlain("é"))
+        #expect(!ByteTrie.mayEqualPlain("東京"))
+        #expect(!ByteTrie.mayEqualPlain("𠀀"))
+        let compatibility = StringSet(["\u{F900}"])
+        #expect(compatibility.contains("\u{8C48}"))
+        #expect(compatibility.contains("\u{F900}"))
+        let unified = StringSet(["\u{8C48}", "东京"])
+        #expect(unified.contains("\u{F900}"))
+        #expect(unified.contains("东京"))
+        #expect(!unified.contains("东"))
+        #expect(!unified.contains("东京京"))
         let codes = StringSet(["KRW", "USD"])
         #expect(codes.contains("KRW"))
         #expect(codes.contains("\u{212A}RW"))

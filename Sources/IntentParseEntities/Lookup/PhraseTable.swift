@@ -17,7 +17,7 @@ struct PhraseTable<Value: Sendable>: Sendable {
     /// Every phrase's first token key: most positions start no phrase, and this says so
     /// without building a key per length.
     private var firstKeys: Set<String> = []
-    /// The same phrases byte by byte (ASCII keys only), so that a lookup builds no strings
+    /// The same phrases byte by byte (plain keys only, see `ByteTrie`), so that a lookup builds no strings
     /// and hashes none: each node where a key ends holds an index into `values`, and the nodes
     /// where a first token key ends are marked. `entries` answers whatever the trie cannot.
     private var trie = ByteTrie()
@@ -94,45 +94,46 @@ struct PhraseTable<Value: Sendable>: Sendable {
 
     /// Follows the tokens from `start` (a valid index) through the trie, reporting each phrase
     /// found, shortest first, as its end and the index of its value. Returns false, having maybe
-    /// reported some, when only `stringMatches` can answer: some key on the way is not ASCII.
+    /// reported some, when only `stringMatches` can answer: some key on the way is not plain.
     ///
     /// NB: this must find exactly what `stringMatches` would: the same first-key check, the
-    /// same tokens counted, the same separators. A walk that dies on ASCII bytes is a miss for
-    /// every longer phrase too, unless non-ASCII text follows and a key is not ASCII (then a
-    /// string comparison, which composes characters, could still match).
+    /// same tokens counted, the same separators. A walk that dies on plain text is a miss for
+    /// every longer phrase too, unless text that is not plain follows and a key is not plain
+    /// (then a string comparison, which composes characters, could still match).
     private func walk(_ tokens: [Token], from start: Int, _ hit: (_ end: Int, _ value: Int) -> Void) -> Bool {
-        if trie.mayEqualASCII { return false }
-        let first = tokens[start]
-        if spacing == .words, first.isPunctuation { return true }
+        if trie.mayEqualPlain { return false }
+        // NB: tokens are read field by field: a `Token` copied out holds four strings, each
+        // retained and released.
+        if spacing == .words, tokens[start].isPunctuation { return true }
         var node: ByteTrie.Node
-        switch trie.follow(first.looseKey, from: ByteTrie.root) {
+        switch trie.follow(tokens[start].looseKey, from: ByteTrie.root) {
         case .node(let next) where trie.marks[Int(next)]: node = next
         case .node, .dead: return true
-        case .nonASCII: return false
+        case .notPlain: return false
         }
         if trie.values[Int(node)] >= 0 { hit(start + 1, Int(trie.values[Int(node)])) }
-        var previousEnd = first.range.upperBound
+        var previousEnd = tokens[start].range.upperBound
         var end = start + 1
         var counted = 1
         while end < tokens.count, counted < maxTokens {
-            let token = tokens[end]
+            let index = end
             end += 1
-            if spacing == .words, token.isPunctuation { continue }
+            if spacing == .words, tokens[index].isPunctuation { continue }
             counted += 1
             var step = ByteTrie.Step.dead
-            if spacing == .words || token.range.lowerBound > previousEnd {
-                if let spaced = trie.child(node, 0x20) { step = trie.follow(token.looseKey, from: spaced) }
+            if spacing == .words || tokens[index].range.lowerBound > previousEnd {
+                if let spaced = trie.child(node, 0x20) { step = trie.follow(tokens[index].looseKey, from: spaced) }
             } else {
-                step = trie.follow(token.looseKey, from: node)
+                step = trie.follow(tokens[index].looseKey, from: node)
             }
-            previousEnd = token.range.upperBound
+            previousEnd = tokens[index].range.upperBound
             switch step {
             case .node(let next):
                 node = next
                 if trie.values[Int(next)] >= 0 { hit(end, Int(trie.values[Int(next)])) }
             case .dead:
-                return trie.hasOnlyASCIIKeys || restIsASCII(tokens, from: end - 1, counted: counted - 1)
-            case .nonASCII:
+                return trie.hasOnlyPlainKeys || restIsPlain(tokens, from: end - 1, counted: counted - 1)
+            case .notPlain:
                 return false
             }
         }
@@ -140,15 +141,15 @@ struct PhraseTable<Value: Sendable>: Sendable {
     }
 
     /// Whether the keys of the tokens `stringMatches` would still count, from `index` on
-    /// (`counted` counted before it), are all ASCII.
-    private func restIsASCII(_ tokens: [Token], from index: Int, counted: Int) -> Bool {
+    /// (`counted` counted before it), are all plain (see `ByteTrie`).
+    private func restIsPlain(_ tokens: [Token], from index: Int, counted: Int) -> Bool {
         var (index, counted) = (index, counted)
         while index < tokens.count, counted < maxTokens {
             let token = tokens[index]
             index += 1
             if spacing == .words, token.isPunctuation { continue }
             counted += 1
-            if !token.looseKey.utf8.allSatisfy({ $0 < 0x80 }) { return false }
+            if !ByteTrie.isPlain(token.looseKey) { return false }
         }
         return true
     }
