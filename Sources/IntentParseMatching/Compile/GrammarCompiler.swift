@@ -182,6 +182,9 @@ struct Builder {
         output.suffixNeedsApp = output.suffixStart.map { output.automaton.requiresPhrase(of: appSet, from: $0) } ?? false
         compiling.draft = AutomatonDraft()
         output.phrases = FrozenPhrases(sets: compiling.phraseSets, skipWords: compiling.skipWords)
+        let requiredSets = output.phraseSetKeys.indices.filter { output.phraseSetKeys[$0] != KeyTable.none && Int32($0) != output.appPhraseSet }
+        output.phraseStartKeys = PhraseStartKeys(sets: requiredSets.map(Int32.init), setCount: compiling.phraseSets.count,
+                                                 keys: output.keys, phrases: output.phrases)
         output.phraseValues = compiling.phraseSets.map { PhraseValues(entries: $0.entries, list: $0.list) }
         for set in compiling.phraseSets { output.names.formUnion(set.names ?? []) }
         compiling.phraseSets = []

@@ -113,6 +113,8 @@ public struct GrammarTables: Sendable {
     /// Per phrase set, its `CompiledGrammar.phraseSetKey`'s interned id, or `KeyTable.none` when
     /// no template requires one of its phrases.
     var phraseSetKeys: [Int32] = []
+    /// Which of the grammar's words may start a phrase of a set that templates require.
+    var phraseStartKeys = PhraseStartKeys()
     /// The phrase set keys that templates are filed under in `index`: looked at for every
     /// utterance, as no token brings them up.
     var indexedPhraseSetKeys: [Int32] = []

@@ -276,6 +276,43 @@ extension UnsafeMutableBufferPointer {
     }
 }
 
+/// For the phrase sets that templates require (`CompiledGrammar.phraseSetKey`), which interned
+/// keys may start one of their phrases (`FrozenPhrases.View.mayStart`), worked out once: most
+/// words of an utterance are the grammar's own, and a bit answers for them without a walk.
+struct PhraseStartKeys: Sendable {
+    /// Per phrase set, where its bits start in `bits` (one per key below `keyCount`), or -1.
+    private var offsets: [Int32] = []
+    private var bits: [UInt64] = []
+    private var keyCount = 0
+
+    init() {}
+
+    /// The bits of `sets` for every key of `keys`.
+    init(sets: [Int32], setCount: Int, keys: KeyTable, phrases: FrozenPhrases) {
+        keyCount = keys.count
+        offsets = [Int32](repeating: -1, count: setCount)
+        let tokenKeys = TokenKeys()
+        tokenKeys.fill(keys.keys.map { Token(range: 0..<0, text: $0, key: $0, looseKey: $0, kind: .word) })
+        let view = tokenKeys.view, tries = phrases.view
+        let words = (keyCount + 63) / 64
+        for set in sets {
+            offsets[Int(set)] = Int32(bits.count)
+            var setBits = [UInt64](repeating: 0, count: words)
+            for key in 0..<keyCount where tries.mayStart(set: set, keys: view, at: key) { setBits[key >> 6] |= 1 << UInt64(key & 63) }
+            bits += setBits
+        }
+    }
+
+    /// Whether a phrase of `set` may start at a token whose key is `key`; nil when unknown (a
+    /// key not interned, or a set not worked out): the token's bytes must say.
+    @inline(__always)
+    func mayStart(set: Int32, key: Int32) -> Bool? {
+        let offset = offsets.isEmpty ? -1 : Int(offsets[Int(set)])
+        guard offset >= 0, key >= 0, Int(key) < keyCount else { return nil }
+        return bits[offset + Int(key) >> 6] & (1 << UInt64(key & 63)) != 0
+    }
+}
+
 /// An utterance's token keys as bytes, for walking `FrozenPhrases`: per token its loose key
 /// and its sounds-like key, and whether it is punctuation.
 ///

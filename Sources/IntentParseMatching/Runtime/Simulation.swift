@@ -151,13 +151,15 @@ struct Simulation {
     /// the utterance, as a phrase edge of the set would take it; kept for the utterance.
     ///
     /// NB: most words start no phrase of the set, which `FrozenPhrases.View.mayStart` tells
-    /// from the word's key alone; only where it may are the phrases looked up (the memoized
-    /// lookups the automata make).
+    /// from the word's key alone (for the grammar's own words, `PhraseStartKeys` knows it
+    /// already); only where one may are the phrases looked up (the memoized lookups the
+    /// automata make).
     private mutating func namesPhrase(of set: Int32) -> Bool {
         let index = Int(set)
         if scratch.phraseSetStamp[index] == scratch.stamp { return scratch.phraseSetOccurs[index] }
         var found = false
-        for position in 0..<tokenCount where !scratch.isPunctuation[position] && phraseTries.mayStart(set: set, keys: tokenKeys, at: position)
+        for position in 0..<tokenCount where !scratch.isPunctuation[position]
+        && grammar.tables.phraseStartKeys.mayStart(set: set, key: scratch.keyIDs[position]) ?? phraseTries.mayStart(set: set, keys: tokenKeys, at: position)
         && !phrases(set, at: position).isEmpty {
             found = true
             break
