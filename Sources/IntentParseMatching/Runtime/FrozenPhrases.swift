@@ -303,6 +303,23 @@ struct PhraseStartKeys: Sendable {
         }
     }
 
+    /// The bits of `write(to:)`'s bytes (the compiled-grammar cache).
+    init(from reader: BinaryReader) throws {
+        offsets = try reader.plain()
+        bits = try reader.plain()
+        keyCount = try reader.int()
+        let words = (keyCount + 63) / 64
+        guard keyCount >= 0, offsets.allSatisfy({ $0 == -1 || ($0 >= 0 && Int($0) + words <= bits.count) }) else {
+            throw reader.damaged("inconsistent phrase start bits")
+        }
+    }
+
+    func write(to writer: BinaryWriter) {
+        writer.writePlain(offsets)
+        writer.writePlain(bits)
+        writer.write(keyCount)
+    }
+
     /// Whether a phrase of `set` may start at a token whose key is `key`; nil when unknown (a
     /// key not interned, or a set not worked out): the token's bytes must say.
     @inline(__always)
