@@ -11,8 +11,15 @@ public struct EntityCatalog: Sendable {
     public static let names = ["number", "ordinal", "currencyAmount", "dateTime", "duration", "distance"]
 
     public let parsers: [String: any EntityParser]
+    private let locale: String
+    private let data: EntityData
+    private let numbers: NumberParser
+
     /// A few phrases each entity reads ("tomorrow at 8 PM", "20 US dollars"), by entity name.
-    public let examples: [String: [String]]
+    ///
+    /// Made when asked (it opens ICU formats of its own), since only sentence generation
+    /// needs it.
+    public var examples: [String: [String]] { EntityCatalog.examples(locale: locale, data: data, numbers: numbers) }
 
     /// `rules`: how the language cuts words (its grammar's `tokens:`), so that entity words are
     /// cut as utterances are.
@@ -29,7 +36,9 @@ public struct EntityCatalog: Sendable {
             DateTimeParser(locale: locale, data: data, ordinals: ordinals, durations: durations),
         ]
         self.parsers = Dictionary(uniqueKeysWithValues: parsers.map { ($0.name, $0) })
-        examples = EntityCatalog.examples(locale: locale, data: data, numbers: numbers)
+        self.locale = locale
+        self.data = data
+        self.numbers = numbers
     }
 
     public func parser(_ name: String) -> (any EntityParser)? { parsers[name] }

@@ -123,8 +123,23 @@ final class Transliterator: @unchecked Sendable {
 
     /// What the transform makes of each BMP code point it may change, when that is one code
     /// unit again ("發" → "发", "发" → "发"); the others (several units, or depending on their neighbours)
-    /// are left out. One ICU call for all of them.
+    /// are left out. Worked out by the first caller (one ICU call for all of them); every
+    /// normalizer of the transform shares the map.
     func singleUnitMappings() -> [UInt16: UInt16] {
+        // NB: a lock of its own, held while the map is made, so that two locales' normalizers
+        // made at once wait for one another instead of both asking ICU; `apply` takes `lock`.
+        mappingsLock.withLock {
+            if let mappings { return mappings }
+            let made = makeSingleUnitMappings()
+            mappings = made
+            return made
+        }
+    }
+
+    private let mappingsLock = Lock()
+    private var mappings: [UInt16: UInt16]?
+
+    private func makeSingleUnitMappings() -> [UInt16: UInt16] {
         var points: [UInt16] = []
         for (word, bits) in changes.enumerated() where bits != 0 {
             for bit in 0..<64 where bits & (1 << UInt64(bit)) != 0 {

@@ -11,19 +11,27 @@ enum ICUBuffer {
         var capacity = 64
         for _ in 0..<4 {
             var buffer = [UInt16](repeating: 0, count: capacity)
-            let length = buffer.withUnsafeMutableBufferPointer { pointer -> Int32 in
-                guard let base = pointer.baseAddress else { return CIP_FAILURE }
-                return body(base, Int32(capacity))
+            let made = buffer.withUnsafeMutableBufferPointer { pointer -> (String?, Int32) in
+                guard let base = pointer.baseAddress else { return (nil, CIP_FAILURE) }
+                let length = body(base, Int32(capacity))
+                // NB: decoded from the buffer's memory; decoding an array slice takes the
+                // generic path, about forty times as many instructions.
+                guard length >= 0, Int(length) <= capacity else { return (nil, length) }
+                return (String(decoding: UnsafeBufferPointer(start: base, count: Int(length)), as: UTF16.self), length)
             }
-            if length >= 0 { return String(decoding: buffer[0..<Int(length)], as: UTF16.self) }
-            if length != CIP_BUFFER_TOO_SMALL { return nil }
+            if let string = made.0 { return string }
+            if made.1 != CIP_BUFFER_TOO_SMALL { return nil }
             capacity *= 8
         }
         return nil
     }
 
     /// ICU wants "en_US", not "en-US".
-    static func localeID(_ locale: String) -> String { locale.replacingOccurrences(of: "-", with: "_") }
+    static func localeID(_ locale: String) -> String {
+        // NB: not Foundation's `replacingOccurrences`, which costs thousands of instructions a
+        // call, and this is asked once per ICU call.
+        locale.contains("-") ? String(locale.map { $0 == "-" ? "_" : $0 }) : locale
+    }
 }
 
 /// An ICU number format: decimal, ordinal digits ("3rd") or spelled-out ordinals ("third").
