@@ -11,7 +11,9 @@ let package = Package(
     name: "intentparse",
     platforms: [.macOS(.v13)],
     products: [
-        .library(name: "IntentParse", targets: ["IntentParse"]),
+        // The library: `import IntentParse` (the parser, its results, the dialogue engine) and
+        // `import IntentParseCorpus` (the regression runner). Everything else is `package`.
+        .library(name: "IntentParse", targets: ["IntentParse", "IntentParseCorpus"]),
         .executable(name: "intentparse", targets: ["intentparse"]),
     ],
     dependencies: [
@@ -41,12 +43,21 @@ let package = Package(
                 dependencies: ["IntentParseGrammar", "IntentParseVocabulary", "IntentParseEntities"]),
         .target(name: "IntentParseDialogue",
                 dependencies: ["IntentParseGrammar", "IntentParseVocabulary", "IntentParseYAML", "Yams"]),
-        .target(name: "IntentParse", dependencies: ["IntentParseMatching", "IntentParseDialogue"]),
-        .target(name: "IntentParseCorpus", dependencies: ["IntentParse", "IntentParseYAML", "Yams"]),
-        .target(name: "IntentParseBench", dependencies: ["IntentParse", "IntentParseCorpus"]),
+        .target(name: "IntentParse",
+                dependencies: ["IntentParseBase", "IntentParseYAML", "IntentParseNormalization", "IntentParseSchema",
+                               "IntentParseVocabulary", "IntentParseGrammar", "IntentParseEntities",
+                               "IntentParseMatching", "IntentParseDialogue"]),
+        .target(name: "IntentParseCorpus",
+                dependencies: ["IntentParse", "IntentParseBase", "IntentParseYAML", "IntentParseEntities",
+                               "IntentParseMatching", "IntentParseDialogue", "Yams"]),
+        .target(name: "IntentParseBench",
+                dependencies: ["IntentParse", "IntentParseCorpus", "IntentParseBase", "IntentParseVocabulary",
+                               "IntentParseGrammar", "IntentParseMatching"]),
         .executableTarget(
             name: "intentparse",
-            dependencies: ["IntentParse", "IntentParseCorpus", "IntentParseBench",
+            dependencies: ["IntentParse", "IntentParseCorpus", "IntentParseBench", "IntentParseBase",
+                           "IntentParseNormalization", "IntentParseVocabulary", "IntentParseEntities",
+                           "IntentParseMatching", "IntentParseDialogue",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(

@@ -4,6 +4,9 @@
 import Benchmark
 import Foundation
 import IntentParse
+import IntentParseDialogue
+import IntentParseNormalization
+import IntentParseSchema
 
 let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 

@@ -8,6 +8,11 @@
 // ICU accepts is not what this harness tests.
 import FuzzKit
 import IntentParse
+import IntentParseBase
+import IntentParseDialogue
+import IntentParseEntities
+import IntentParseGrammar
+import IntentParseMatching
 
 let entities = Fuzzer.prepare { EntityCatalog(locale: "en") }
 

@@ -5,6 +5,7 @@ import Foundation
 import FuzzKit
 import IntentParse
 import IntentParseCorpus
+import IntentParseVocabulary
 
 let (file, loader) = Fuzzer.prepare {
     let apps = (try? VocabularyLoader(schema: Fuzzer.shippedSchema).load(directory: Fuzzer.root.appendingPathComponent("Vocabulary")).apps) ?? []

@@ -4,6 +4,7 @@
 // `dialog --format json` renders it.
 import FuzzKit
 import IntentParse
+import IntentParseDialogue
 
 let parser = Fuzzer.prepare { Fuzzer.shippedParser }
 var configuration = parser.dialogueConfiguration(locale: "auto", entityContext: Fuzzer.entityContext, preferredLocale: "en")

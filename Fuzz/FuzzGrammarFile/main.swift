@@ -5,6 +5,11 @@
 import Foundation
 import FuzzKit
 import IntentParse
+import IntentParseBase
+import IntentParseEntities
+import IntentParseGrammar
+import IntentParseMatching
+import IntentParseVocabulary
 
 let folder = Fuzzer.prepare { Fuzzer.scratch.appendingPathComponent("Grammars/en", isDirectory: true) }
 try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

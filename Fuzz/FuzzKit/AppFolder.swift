@@ -1,5 +1,6 @@
 import Foundation
 import IntentParse
+import IntentParseVocabulary
 
 /// A vocabulary folder in the scratch folder for the plist harnesses: `App` (PizzaMonkey's
 /// files, with MonkeyChat's English user vocabulary) and `Other` (MonkeyChat, so apps are

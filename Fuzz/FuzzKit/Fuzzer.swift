@@ -3,6 +3,8 @@ import Foundation
 import FuzzDriver
 import IntentParse
 import IntentParseBase
+import IntentParseEntities
+import IntentParseSchema
 
 /// What every harness shares: libFuzzer's driver, the repository's shipped files, a scratch
 /// folder for inputs that must be files, and a way to wait for async work.

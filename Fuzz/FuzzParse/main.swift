@@ -3,6 +3,7 @@
 // parsed and rendered as its JSON line (a line that is not UTF-8 rejected as the CLI does).
 import FuzzKit
 import IntentParse
+import IntentParseMatching
 
 let parser = Fuzzer.prepare { Fuzzer.shippedParser }
 let context = MatchContext(entityContext: Fuzzer.entityContext, preferredLocale: "en")

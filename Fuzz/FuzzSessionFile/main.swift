@@ -5,6 +5,7 @@
 import Foundation
 import FuzzKit
 import IntentParse
+import IntentParseDialogue
 
 let file = Fuzzer.prepare { Fuzzer.scratch.appendingPathComponent("session.json") }
 let parser = Fuzzer.prepare { Fuzzer.shippedParser }

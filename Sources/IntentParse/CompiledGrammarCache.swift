@@ -1,4 +1,5 @@
 import Foundation
+import IntentParseBase
 
 /// Compiled grammars kept on disk between runs: one file per locale, holding the grammar as
 /// loaded (with its warnings) and the tables it compiled to, so that a run whose files have not
@@ -12,8 +13,10 @@ import Foundation
 /// were no cache, and writing the file anew; the cache never changes an answer or an error.
 /// A grammar with errors is never cached.
 public struct CompiledGrammarCache: Sendable {
+    /// The folder the cache files are kept in (created when first written).
     public let folder: URL
 
+    /// A cache kept in `folder`.
     public init(folder: URL) { self.folder = folder }
 
     /// The cache the command line uses: `INTENTPARSE_CACHE` (a folder, or `off` for none), else

@@ -1,4 +1,10 @@
 import Foundation
+import IntentParseBase
+import IntentParseDialogue
+import IntentParseEntities
+import IntentParseMatching
+import IntentParseSchema
+import IntentParseVocabulary
 
 extension IntentParser {
     /// A dialogue configuration whose new requests and replies are parsed by this parser.
@@ -34,7 +40,12 @@ extension DialogueConfiguration.Parsed {
 /// The `dialog --format json` line (DESIGN.md section 6): state, parameter, prompt, options,
 /// the intent as it stands (in the section 5 shape), and response or reason where they apply.
 public enum DialogueJSON {
-    public static func line(_ turn: DialogueTurn, schema: Schema, apps: [AppVocabulary]) -> String {
+    /// The line for `turn`, whose request names intents and apps of `parser`.
+    public static func line(_ turn: DialogueTurn, parser: IntentParser) -> String {
+        line(turn, schema: parser.schema, apps: parser.apps)
+    }
+
+    package static func line(_ turn: DialogueTurn, schema: Schema, apps: [AppVocabulary]) -> String {
         var members: [(String, JSONValue)] = [
             ("state", .string(turn.state.rawValue)),
             ("parameter", turn.parameter.map(JSONValue.string) ?? .null),

@@ -1,12 +1,12 @@
-@_exported import IntentParseBase
-@_exported import IntentParseDialogue
-@_exported import IntentParseEntities
-@_exported import IntentParseGrammar
-@_exported import IntentParseMatching
-@_exported import IntentParseNormalization
-@_exported import IntentParseSchema
-@_exported import IntentParseVocabulary
-@_exported import IntentParseYAML
+import IntentParseBase
+import IntentParseDialogue
+import IntentParseEntities
+import IntentParseGrammar
+import IntentParseMatching
+import IntentParseNormalization
+import IntentParseSchema
+import IntentParseVocabulary
+import IntentParseYAML
 import Foundation
 
 /// The library's front door: loads grammars and vocabulary, compiles them, parses utterances.
@@ -17,18 +17,18 @@ import Foundation
 ///
 /// Loading validates everything first and throws `DiagnosticError` with every problem found.
 public struct IntentParser: Sendable {
-    public let schema: Schema
-    public let apps: [AppVocabulary]
-    public let grammars: [String: LanguageGrammar]
-    public let matchers: [String: IntentMatcher]
+    package let schema: Schema
+    package let apps: [AppVocabulary]
+    package let grammars: [String: LanguageGrammar]
+    package let matchers: [String: IntentMatcher]
     /// The matchers in locale order, for "auto" (no lookups per utterance).
     private let matchersByLocale: [IntentMatcher]
     /// Reply words and prompts per locale (`Grammars/<locale>/dialogue/`), for conversations.
-    public let dialogueLanguages: [String: DialogueLanguage]
+    package let dialogueLanguages: [String: DialogueLanguage]
     /// The built-in entities' words per locale (`Grammars/<locale>/entities/`).
-    public let entityData: [String: EntityData]
+    package let entityData: [String: EntityData]
     /// The built-in entities per locale, as the matchers use them.
-    public let entityCatalogs: [String: EntityCatalog]
+    package let entityCatalogs: [String: EntityCatalog]
     /// Warnings from loading (unknown keys, ignored hassil keys, ...).
     public let warnings: [Diagnostic]
     /// Apps left out because their files have errors; the other apps loaded.
@@ -39,6 +39,7 @@ public struct IntentParser: Sendable {
     /// The locales whose compiled grammar came from `Options.cache` rather than a compilation.
     public let localesFromCache: Set<String>
 
+    /// How grammars and vocabulary are loaded and compiled.
     public struct Options: Sendable {
         /// Turn apps' IntentExamples into templates.
         public var learnFromExamples = true
@@ -52,6 +53,7 @@ public struct IntentParser: Sendable {
         /// whose files have not changed since is read from there instead of compiled.
         public var cache: CompiledGrammarCache?
 
+        /// The defaults: learn from IntentExamples, every locale folder, apps with errors skipped, no cache.
         public init(learnFromExamples: Bool = true, locales: [String]? = nil, strict: Bool = false, cache: CompiledGrammarCache? = nil) {
             self.learnFromExamples = learnFromExamples
             self.locales = locales
@@ -61,15 +63,15 @@ public struct IntentParser: Sendable {
     }
 
     /// Everything read from the grammar and vocabulary folders, validated but not compiled.
-    public struct Sources: Sendable {
-        public var schema: Schema
-        public var apps: [AppVocabulary]
-        public var grammars: [String: LanguageGrammar]
-        public var dialogueLanguages: [String: DialogueLanguage]
-        public var entityData: [String: EntityData]
-        public var warnings: [Diagnostic]
-        public var skippedApps: [SkippedApp] = []
-        public var inactiveIntents: [Diagnostic] = []
+    package struct Sources: Sendable {
+        package var schema: Schema
+        package var apps: [AppVocabulary]
+        package var grammars: [String: LanguageGrammar]
+        package var dialogueLanguages: [String: DialogueLanguage]
+        package var entityData: [String: EntityData]
+        package var warnings: [Diagnostic]
+        package var skippedApps: [SkippedApp] = []
+        package var inactiveIntents: [Diagnostic] = []
 
         /// Reads the schema (SiriKit's, plus the grammars folder's `schema.yaml`), apps (whose
         /// custom intents extend it), then grammars, dialogue files and entity data; throws
@@ -77,7 +79,7 @@ public struct IntentParser: Sendable {
         /// there, as everything else is checked against the schema). An app with
         /// errors is skipped (`skippedApps`) and templates for intents no loaded app declares
         /// are set aside (`inactiveIntents`), unless `options.strict` makes both errors.
-        public static func load(grammars grammarsURL: URL, vocabulary vocabularyURL: URL, options: Options = Options()) throws -> Sources {
+        package static func load(grammars grammarsURL: URL, vocabulary vocabularyURL: URL, options: Options = Options()) throws -> Sources {
             try read(grammars: grammarsURL, vocabulary: vocabularyURL, options: options, compiler: nil).sources
         }
 
@@ -240,6 +242,8 @@ public struct IntentParser: Sendable {
         }
     }
 
+    /// Loads, validates and compiles the grammars folder (a subfolder per locale) and the vocabulary folder
+    /// (a subfolder per app); throws `DiagnosticError` with every problem found.
     public init(grammars grammarsURL: URL, vocabulary vocabularyURL: URL, options: Options = Options()) throws {
         let compiler = GrammarCompiler(learnFromExamples: options.learnFromExamples)
         let (sources, compiled) = try Sources.read(grammars: grammarsURL, vocabulary: vocabularyURL, options: options, compiler: compiler)
@@ -256,14 +260,14 @@ public struct IntentParser: Sendable {
     }
 
     /// Compiles loaded sources.
-    public init(sources: Sources, options: Options = Options()) throws {
+    package init(sources: Sources, options: Options = Options()) throws {
         try self.init(schema: sources.schema, apps: sources.apps, grammars: sources.grammars, dialogueLanguages: sources.dialogueLanguages,
                       entityData: sources.entityData, warnings: sources.warnings, skippedApps: sources.skippedApps,
                       inactiveIntents: sources.inactiveIntents, options: options)
     }
 
     /// Compiles already loaded grammars and apps.
-    public init(schema: Schema, apps: [AppVocabulary], grammars: [String: LanguageGrammar],
+    package init(schema: Schema, apps: [AppVocabulary], grammars: [String: LanguageGrammar],
                 dialogueLanguages: [String: DialogueLanguage] = [:], entityData: [String: EntityData] = [:],
                 warnings: [Diagnostic] = [], skippedApps: [SkippedApp] = [], inactiveIntents: [Diagnostic] = [],
                 options: Options = Options()) throws {
@@ -306,6 +310,7 @@ public struct IntentParser: Sendable {
         self.entityCatalogs = catalogs
     }
 
+    /// The loaded locales (the grammars folder's subfolders), sorted.
     public var locales: [String] { matchers.keys.sorted() }
 
     /// Every intent a result can name: the schema's (SiriKit's and the loaded apps' custom

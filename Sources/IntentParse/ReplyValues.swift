@@ -1,4 +1,8 @@
 import Foundation
+import IntentParseBase
+import IntentParseEntities
+import IntentParseNormalization
+import IntentParseSchema
 
 extension IntentParser {
     /// The built-in entity that types values of a parameter type, if any.
@@ -14,7 +18,7 @@ extension IntentParser {
     /// A dialogue reply read whole as the entity of `type` ("tomorrow at 8 pm" → its ISO 8601
     /// value, "$20" → {amount, currencyCode}); nil unless one reading covers every word, so a
     /// reply that only starts like a value stays plain text.
-    public func replyValue(_ text: String, type: ValueType, locale: String, context: EntityContext = EntityContext()) -> JSONValue? {
+    package func replyValue(_ text: String, type: ValueType, locale: String, context: EntityContext = EntityContext()) -> JSONValue? {
         guard let name = IntentParser.entity(for: type),
               let parser = (entityCatalogs[locale] ?? entityCatalogs[Normalizer.language(of: locale)])?.parser(name) else { return nil }
         let rules = (grammars[locale] ?? grammars[Normalizer.language(of: locale)])?.tokenRules ?? TokenRules()

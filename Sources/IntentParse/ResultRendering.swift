@@ -1,8 +1,11 @@
 import Foundation
+import IntentParseBase
+import IntentParseMatching
 
 /// The JSON Lines output contract (DESIGN.md section 5): one object per utterance, keys in a
 /// fixed order, `intent: null` with a `reason` when the utterance is rejected.
 public enum ResultJSON {
+    /// The result as a JSON value, keys in the contract's order.
     public static func object(_ result: MatchResult) -> JSONValue {
         JSONTreeBuilder.build { emit(result, into: &$0) }
     }
@@ -17,7 +20,7 @@ public enum ResultJSON {
     }
 
     /// The result object, key by key in the contract's order.
-    public static func emit(_ result: MatchResult, into sink: inout some JSONSink) {
+    package static func emit(_ result: MatchResult, into sink: inout some JSONSink) {
         sink.beginObject()
         sink.fixedKey("text")
         sink.string(result.text)
@@ -86,10 +89,12 @@ public enum ResultJSON {
         sink.endObject()
     }
 
+    /// An interpretation's `parameters` object: each parameter's value, an array for multi-valued ones.
     public static func parameters(_ interpretation: Interpretation) -> JSONValue {
         JSONTreeBuilder.build { emitParameters(interpretation, into: &$0) }
     }
 
+    /// One value: `{"spoken", "identifier"?, "value"?}`.
     public static func value(_ slot: SlotValue) -> JSONValue {
         JSONTreeBuilder.build { emitValue(slot, into: &$0) }
     }
@@ -125,6 +130,7 @@ public enum ResultJSON {
 
 /// The readable form (`--format text`): the utterance, then one aligned row per field.
 public enum ResultText {
+    /// The utterance, then the intent, app, score and each parameter on a row of its own.
     public static func render(_ result: MatchResult) -> String {
         var rows: [(String, String)] = []
         if let best = result.best {

@@ -1,10 +1,12 @@
+import IntentParseGrammar
+import IntentParseVocabulary
 /// Samples sentences from a grammar's templates with vocabulary filled in, for benchmarks and
 /// self-checks: the same seed gives the same sentences.
-public struct SentenceGenerator {
-    public struct Sample: Sendable {
-        public var text: String
+package struct SentenceGenerator {
+    package struct Sample: Sendable {
+        package var text: String
         /// The intent of the template it came from.
-        public var intent: String
+        package var intent: String
     }
 
     let grammar: LanguageGrammar
@@ -17,7 +19,7 @@ public struct SentenceGenerator {
     /// Phrases each built-in entity reads (`EntityCatalog.examples`); a number where none.
     let entityExamples: [String: [String]]
 
-    public init(grammar: LanguageGrammar, apps: [AppVocabulary], seed: UInt64, entityExamples: [String: [String]] = [:]) {
+    package init(grammar: LanguageGrammar, apps: [AppVocabulary], seed: UInt64, entityExamples: [String: [String]] = [:]) {
         self.grammar = grammar
         self.apps = apps
         self.entityExamples = entityExamples
@@ -40,7 +42,7 @@ public struct SentenceGenerator {
     }
 
     /// `count` sentences, templates drawn uniformly.
-    public mutating func samples(_ count: Int) -> [Sample] {
+    package mutating func samples(_ count: Int) -> [Sample] {
         guard !grammar.templates.isEmpty else { return [] }
         return (0..<count).map { _ in
             let template = grammar.templates[random.next(below: grammar.templates.count)]
@@ -102,12 +104,12 @@ public struct SentenceGenerator {
 }
 
 /// A small, fast, seedable random number generator (Steele, Lea and Flood's SplitMix64).
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -115,7 +117,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         return z ^ (z >> 31)
     }
 
-    public mutating func next(below bound: Int) -> Int {
+    package mutating func next(below bound: Int) -> Int {
         bound <= 1 ? 0 : Int(next() % UInt64(bound))
     }
 }

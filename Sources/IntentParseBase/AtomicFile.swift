@@ -11,17 +11,17 @@ import Darwin
 /// NB: a writer holds `writing` from creating its temporary until it is renamed or removed,
 /// so `removeAllAndStop` (which takes it and never gives it back) finds either no temporary
 /// or one that no writer will touch again; a writer stuck longer than the wait is cut short.
-public final class TemporaryFiles: @unchecked Sendable {
-    public static let shared = TemporaryFiles()
+package final class TemporaryFiles: @unchecked Sendable {
+    package static let shared = TemporaryFiles()
 
     private let writing = NSLock()
     private let registry = NSLock()
     private var paths: Set<String> = []
 
-    public init() {}
+    package init() {}
 
     /// Runs `body` with `path` registered, as the only writer; `body` renames or removes it.
-    public func writing<T>(_ path: String, _ body: () throws -> T) rethrows -> T {
+    package func writing<T>(_ path: String, _ body: () throws -> T) rethrows -> T {
         writing.lock()
         defer { writing.unlock() }
         registered { _ = $0.insert(path) }
@@ -37,7 +37,7 @@ public final class TemporaryFiles: @unchecked Sendable {
 
     /// Removes every registered temporary and lets no writer start again: for a process about
     /// to end. Waits up to `timeout` seconds for a writer in the middle of its work.
-    public func removeAllAndStop(waitingUpTo timeout: TimeInterval = 2) {
+    package func removeAllAndStop(waitingUpTo timeout: TimeInterval = 2) {
         _ = writing.lock(before: Date(timeIntervalSinceNow: timeout))
         registry.lock()
         for path in paths { unlink(path) }
@@ -49,23 +49,23 @@ public final class TemporaryFiles: @unchecked Sendable {
 /// it once complete, so readers see the old content or the new, never a part. The temporary is
 /// removed on every failure, and by `TemporaryFiles.removeAllAndStop` when the process is
 /// stopped while writing.
-public enum AtomicFile {
+package enum AtomicFile {
     /// Why a write failed, with the operating system's words (`strerror`).
-    public struct Failure: Error, Sendable, CustomStringConvertible {
-        public var operation: String
-        public var reason: String
-        public var description: String { "\(operation): \(reason)" }
+    package struct Failure: Error, Sendable, CustomStringConvertible {
+        package var operation: String
+        package var reason: String
+        package var description: String { "\(operation): \(reason)" }
     }
 
     /// The temporary file's path for `path`: hidden, in the same folder (a rename stays on one
     /// file system), unique per write.
-    public static func temporaryPath(for path: String) -> String {
+    package static func temporaryPath(for path: String) -> String {
         let url = URL(fileURLWithPath: path)
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
     }
 
     /// Writes `data` to `path` atomically; throws `Failure` naming what failed and why.
-    public static func write(_ data: Data, to path: String, registry: TemporaryFiles = .shared) throws {
+    package static func write(_ data: Data, to path: String, registry: TemporaryFiles = .shared) throws {
         let temporary = temporaryPath(for: path)
         try registry.writing(temporary) {
             do {
@@ -79,7 +79,7 @@ public enum AtomicFile {
     }
 
     /// Checks that a file can be written in `folder`, by creating and removing a temporary one.
-    public static func probeWritable(folder: String, registry: TemporaryFiles = .shared) throws {
+    package static func probeWritable(folder: String, registry: TemporaryFiles = .shared) throws {
         let probe = temporaryPath(for: (folder as NSString).appendingPathComponent("probe"))
         try registry.writing(probe) {
             defer { unlink(probe) }
@@ -109,7 +109,7 @@ public enum AtomicFile {
     }
 
     /// Everything from `descriptor`'s current offset to the end of its file.
-    public static func readAll(_ descriptor: Int32) throws -> Data {
+    package static func readAll(_ descriptor: Int32) throws -> Data {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -122,7 +122,7 @@ public enum AtomicFile {
     }
 
     /// The last system call's error in words ("No such file or directory").
-    public static func lastError() -> String { String(cString: strerror(errno)) }
+    package static func lastError() -> String { String(cString: strerror(errno)) }
 }
 
 /// The system's `write(2)` (inside `AtomicFile`, `write` names its own method).

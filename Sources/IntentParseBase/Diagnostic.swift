@@ -3,12 +3,16 @@
 /// NB: plists carry no line numbers through `PropertyListSerialization`, so vocabulary problems
 /// are located by key path (`ParameterVocabularies[0].ParameterNames[1]`) instead.
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The file's path, as given to the loader.
     public var file: String
+    /// 1-based line, where the file has lines.
     public var line: Int?
+    /// 1-based column, where known.
     public var column: Int?
+    /// Where in a plist or YAML mapping (`IntentPhrases[0].IntentExamples[2]`), where known.
     public var keyPath: String?
 
-    public init(file: String, line: Int? = nil, column: Int? = nil, keyPath: String? = nil) {
+    package init(file: String, line: Int? = nil, column: Int? = nil, keyPath: String? = nil) {
         self.file = file
         self.line = line
         self.column = column
@@ -28,26 +32,30 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 
 /// One problem found in a grammar, vocabulary or corpus file.
 public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
+    /// How bad it is: an error stops a load (or is reported by `check`), a warning or a note does not.
     public enum Severity: String, Sendable, Hashable { case error, warning, note }
 
+    /// Error, warning or note.
     public var severity: Severity
+    /// Where the problem is.
     public var location: SourceLocation
+    /// What is wrong, in one sentence.
     public var message: String
     /// The offending source line, shown under the message with a caret at `location.column`.
     public var sourceLine: String?
 
-    public init(_ severity: Severity, _ location: SourceLocation, _ message: String, sourceLine: String? = nil) {
+    package init(_ severity: Severity, _ location: SourceLocation, _ message: String, sourceLine: String? = nil) {
         self.severity = severity
         self.location = location
         self.message = message
         self.sourceLine = sourceLine
     }
 
-    public static func error(_ location: SourceLocation, _ message: String, sourceLine: String? = nil) -> Diagnostic {
+    package static func error(_ location: SourceLocation, _ message: String, sourceLine: String? = nil) -> Diagnostic {
         Diagnostic(.error, location, message, sourceLine: sourceLine)
     }
 
-    public static func warning(_ location: SourceLocation, _ message: String, sourceLine: String? = nil) -> Diagnostic {
+    package static func warning(_ location: SourceLocation, _ message: String, sourceLine: String? = nil) -> Diagnostic {
         Diagnostic(.warning, location, message, sourceLine: sourceLine)
     }
 
@@ -67,37 +75,40 @@ public struct Diagnostic: Sendable, Hashable, Error, CustomStringConvertible {
 
 /// Several diagnostics reported together: loaders validate everything and fail once.
 public struct DiagnosticError: Error, Sendable, CustomStringConvertible {
+    /// Every problem found, errors and warnings, in file order.
     public var diagnostics: [Diagnostic]
 
-    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    package init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 
+    /// The diagnostics that are errors.
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
 
+    /// One `file:line:col: severity: message` per diagnostic.
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
 
 /// Collects diagnostics while a loader keeps going, so one run reports every problem.
-public struct DiagnosticLog: Sendable {
-    public private(set) var diagnostics: [Diagnostic] = []
+package struct DiagnosticLog: Sendable {
+    package private(set) var diagnostics: [Diagnostic] = []
 
-    public init() {}
+    package init() {}
 
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+    package var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    public mutating func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+    package mutating func append(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
-    public mutating func append(contentsOf other: [Diagnostic]) { diagnostics.append(contentsOf: other) }
+    package mutating func append(contentsOf other: [Diagnostic]) { diagnostics.append(contentsOf: other) }
 
-    public mutating func error(_ location: SourceLocation, _ message: String, sourceLine: String? = nil) {
+    package mutating func error(_ location: SourceLocation, _ message: String, sourceLine: String? = nil) {
         append(.error(location, message, sourceLine: sourceLine))
     }
 
-    public mutating func warning(_ location: SourceLocation, _ message: String) {
+    package mutating func warning(_ location: SourceLocation, _ message: String) {
         append(.warning(location, message))
     }
 
     /// Throws every diagnostic collected so far when any of them is an error.
-    public func throwIfErrors() throws {
+    package func throwIfErrors() throws {
         if hasErrors { throw DiagnosticError(diagnostics) }
     }
 }
@@ -105,14 +116,14 @@ public struct DiagnosticLog: Sendable {
 extension Diagnostic {
     /// `{"severity","file","line"?,"column"?,"keyPath"?,"message"}`: the diagnostic for tools
     /// (`check --format json`); the parts a location lacks are left out.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([("severity", .string(severity.rawValue))] + location.jsonMembers + [("message", .string(message))])
     }
 }
 
 extension SourceLocation {
     /// `"file"`, then `"line"`, `"column"` and `"keyPath"` where known.
-    public var jsonMembers: [(String, JSONValue)] {
+    package var jsonMembers: [(String, JSONValue)] {
         var members: [(String, JSONValue)] = [("file", .string(file))]
         if let line { members.append(("line", .number(Double(line)))) }
         if let column { members.append(("column", .number(Double(column)))) }

@@ -3,7 +3,7 @@
 ///
 /// Output that is built once and written many times (result lines) is emitted against this
 /// protocol, so the key order lives in one place and the hot path skips the tree.
-public protocol JSONSink {
+package protocol JSONSink {
     mutating func beginObject()
     mutating func endObject()
     mutating func beginArray()
@@ -21,15 +21,15 @@ public protocol JSONSink {
 }
 
 extension JSONSink {
-    public mutating func fixedKey(_ key: StaticString) { self.key(key.description) }
+    package mutating func fixedKey(_ key: StaticString) { self.key(key.description) }
 
     /// A string, or null.
-    public mutating func string(_ string: String?) {
+    package mutating func string(_ string: String?) {
         if let string { self.string(string) } else { null() }
     }
 
     /// A member with a string value, left out when there is no value.
-    public mutating func member(_ key: StaticString, ifPresent string: String?) {
+    package mutating func member(_ key: StaticString, ifPresent string: String?) {
         guard let string else { return }
         fixedKey(key)
         self.string(string)
@@ -37,7 +37,7 @@ extension JSONSink {
 }
 
 /// Writes compact JSON (no spaces) as UTF-8, exactly as `JSONValue.serialized` would.
-public struct JSONWriter: JSONSink {
+package struct JSONWriter: JSONSink {
     /// The bytes, in a buffer of the writer's own (copied before a write if the writer was).
     private var out: JSONBytes
     /// Per open container, whether it already has an element, so commas go between elements:
@@ -47,13 +47,13 @@ public struct JSONWriter: JSONSink {
     private var depth = 0
     private var afterKey = false
 
-    public init(capacity: Int = 256) { out = JSONBytes(capacity: capacity) }
+    package init(capacity: Int = 256) { out = JSONBytes(capacity: capacity) }
 
     /// The bytes written so far.
-    public var bytes: [UInt8] { Array(out.buffer) }
+    package var bytes: [UInt8] { Array(out.buffer) }
 
     /// The text written so far.
-    public var text: String { String(decoding: out.buffer, as: UTF8.self) }
+    package var text: String { String(decoding: out.buffer, as: UTF8.self) }
 
     /// Makes the buffer this writer's alone before it is written to.
     @inline(__always) private mutating func unique() {
@@ -91,12 +91,12 @@ public struct JSONWriter: JSONSink {
         out.append(UInt8(ascii: bracket))
     }
 
-    public mutating func beginObject() { open("{") }
-    public mutating func endObject() { close("}") }
-    public mutating func beginArray() { open("[") }
-    public mutating func endArray() { close("]") }
+    package mutating func beginObject() { open("{") }
+    package mutating func endObject() { close("}") }
+    package mutating func beginArray() { open("[") }
+    package mutating func endArray() { close("]") }
 
-    public mutating func key(_ key: String) {
+    package mutating func key(_ key: String) {
         element()
         JSONValue.writeString(key, to: &out)
         out.append(UInt8(ascii: ":"))
@@ -104,7 +104,7 @@ public struct JSONWriter: JSONSink {
     }
 
     /// Written as it is: a fixed key needs no escaping, nor the cost of reading a `String`.
-    public mutating func fixedKey(_ key: StaticString) {
+    package mutating func fixedKey(_ key: StaticString) {
         element()
         if key.hasPointerRepresentation {
             out.appendKey(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
@@ -114,27 +114,27 @@ public struct JSONWriter: JSONSink {
         afterKey = true
     }
 
-    public mutating func value(_ value: JSONValue) {
+    package mutating func value(_ value: JSONValue) {
         element()
         value.write(into: &out)
     }
 
-    public mutating func string(_ string: String) {
+    package mutating func string(_ string: String) {
         element()
         JSONValue.writeString(string, to: &out)
     }
 
-    public mutating func number(_ number: Double) {
+    package mutating func number(_ number: Double) {
         element()
         JSONValue.writeNumber(number, to: &out)
     }
 
-    public mutating func bool(_ bool: Bool) { value(.bool(bool)) }
-    public mutating func null() { value(.null) }
+    package mutating func bool(_ bool: Bool) { value(.bool(bool)) }
+    package mutating func null() { value(.null) }
 }
 
 /// Builds the `JSONValue` that the same calls on a `JSONWriter` would have written.
-public struct JSONTreeBuilder: JSONSink {
+package struct JSONTreeBuilder: JSONSink {
     private enum Container {
         case object([(String, JSONValue)], key: String?)
         case array([JSONValue])
@@ -142,12 +142,12 @@ public struct JSONTreeBuilder: JSONSink {
 
     private var open: [Container] = []
     /// The finished top-level value.
-    public private(set) var result: JSONValue = .null
+    package private(set) var result: JSONValue = .null
 
-    public init() {}
+    package init() {}
 
     /// The value `emit` builds.
-    public static func build(_ emit: (inout JSONTreeBuilder) -> Void) -> JSONValue {
+    package static func build(_ emit: (inout JSONTreeBuilder) -> Void) -> JSONValue {
         var tree = JSONTreeBuilder()
         emit(&tree)
         return tree.result
@@ -168,27 +168,27 @@ public struct JSONTreeBuilder: JSONSink {
         }
     }
 
-    public mutating func beginObject() { open.append(.object([], key: nil)) }
-    public mutating func beginArray() { open.append(.array([])) }
+    package mutating func beginObject() { open.append(.object([], key: nil)) }
+    package mutating func beginArray() { open.append(.array([])) }
 
-    public mutating func endObject() {
+    package mutating func endObject() {
         guard case .object(let members, _) = open.popLast() else { return }
         add(.object(members))
     }
 
-    public mutating func endArray() {
+    package mutating func endArray() {
         guard case .array(let items) = open.popLast() else { return }
         add(.array(items))
     }
 
-    public mutating func key(_ key: String) {
+    package mutating func key(_ key: String) {
         guard case .object(let members, _) = open.popLast() else { return }
         open.append(.object(members, key: key))
     }
 
-    public mutating func value(_ value: JSONValue) { add(value) }
-    public mutating func string(_ string: String) { add(.string(string)) }
-    public mutating func number(_ number: Double) { add(.number(number)) }
-    public mutating func bool(_ bool: Bool) { add(.bool(bool)) }
-    public mutating func null() { add(.null) }
+    package mutating func value(_ value: JSONValue) { add(value) }
+    package mutating func string(_ string: String) { add(.string(string)) }
+    package mutating func number(_ number: Double) { add(.number(number)) }
+    package mutating func bool(_ bool: Bool) { add(.bool(bool)) }
+    package mutating func null() { add(.null) }
 }

@@ -12,6 +12,7 @@ public enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
+    /// Equal values; objects compare their members in order.
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
@@ -31,6 +32,7 @@ public enum JSONValue: Sendable, Equatable {
         return members.first { $0.0 == key }?.1
     }
 
+    /// The string, when the value is one.
     public var stringValue: String? {
         if case .string(let s) = self { return s }
         return nil
@@ -44,12 +46,12 @@ public enum JSONValue: Sendable, Equatable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    public func write(to out: inout String) {
+    package func write(to out: inout String) {
         out += serialized
     }
 
     /// Appends the compact serialisation as UTF-8.
-    public func write(to out: inout [UInt8]) { write(into: &out) }
+    package func write(to out: inout [UInt8]) { write(into: &out) }
 
     func write(into out: inout some JSONOutput) {
         switch self {
@@ -203,6 +205,7 @@ extension JSONValue: Codable {
         init?(intValue: Int) { nil }
     }
 
+    /// Reads any JSON value; object members come in key order.
     public init(from decoder: Decoder) throws {
         if let object = try? decoder.container(keyedBy: Key.self) {
             self = .object(try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
@@ -223,6 +226,7 @@ extension JSONValue: Codable {
         else { self = .string(try single.decode(String.self)) }
     }
 
+    /// Writes the value as the JSON it stands for.
     public func encode(to encoder: Encoder) throws {
         switch self {
         case .object(let members):

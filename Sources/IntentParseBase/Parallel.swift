@@ -1,9 +1,9 @@
 import Foundation
 
 /// Runs independent work on every core.
-public enum Parallel {
+package enum Parallel {
     /// `transform` of each element, in order, computed concurrently.
-    public static func map<Element: Sendable, Result: Sendable>(_ elements: [Element], _ transform: @Sendable (Element) -> Result) -> [Result] {
+    package static func map<Element: Sendable, Result: Sendable>(_ elements: [Element], _ transform: @Sendable (Element) -> Result) -> [Result] {
         guard elements.count > 1 else { return elements.map(transform) }
         let results = Results<Result>(count: elements.count)
         DispatchQueue.concurrentPerform(iterations: elements.count) { index in

@@ -1,7 +1,7 @@
 /// "Did you mean …?" suggestions by edit distance, as compilers give for misspelt names.
-public enum Suggestions {
+package enum Suggestions {
     /// Levenshtein distance between two strings, compared by Unicode scalars.
-    public static func editDistance(_ a: String, _ b: String) -> Int {
+    package static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
@@ -24,7 +24,7 @@ public enum Suggestions {
     /// NB: only the cells within `limit` of the diagonal are computed (any path through
     /// another costs more than `limit`), and ASCII text is compared by its bytes in place:
     /// this runs against every shortcut phrase of about an utterance's length.
-    public static func editDistance(_ a: String, _ b: String, atMost limit: Int) -> Int? {
+    package static func editDistance(_ a: String, _ b: String, atMost limit: Int) -> Int? {
         guard limit >= 0 else { return nil }
         var a = a, b = b
         let ascii = a.withUTF8 { a in b.withUTF8 { b in a.allSatisfy { $0 < 0x80 } && b.allSatisfy { $0 < 0x80 } } }
@@ -65,7 +65,7 @@ public enum Suggestions {
     }
 
     /// The closest candidate within a third of the name's length (case-insensitive), if any.
-    public static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
+    package static func closest(to name: String, in candidates: some Sequence<String>) -> String? {
         let lowered = name.lowercased()
         let limit = max(1, lowered.count / 3)
         var best: (String, Int)?
@@ -77,7 +77,7 @@ public enum Suggestions {
     }
 
     /// " (did you mean 'x'?)" or an empty string.
-    public static func didYouMean(_ name: String, in candidates: some Sequence<String>) -> String {
+    package static func didYouMean(_ name: String, in candidates: some Sequence<String>) -> String {
         guard let match = closest(to: name, in: candidates) else { return "" }
         return " (did you mean '\(match)'?)"
     }

@@ -1,5 +1,6 @@
 import Foundation
 import IntentParse
+import IntentParseBase
 
 /// The figures, as text for people or JSON for machines.
 package struct BenchReport {

@@ -1,5 +1,6 @@
 import Foundation
 import IntentParse
+import IntentParseMatching
 
 /// Loading and compiling, timed apart.
 package struct Startup {

@@ -1,6 +1,8 @@
 import Foundation
 import IntentParse
 import IntentParseGrammar
+import IntentParseMatching
+import IntentParseVocabulary
 
 /// How the figures grow with user vocabulary (contacts) and with grammar size (templates).
 package struct Scaling {

@@ -1,6 +1,8 @@
 import Foundation
 import IntentParse
 import IntentParseCorpus
+import IntentParseMatching
+import IntentParseVocabulary
 
 /// What is parsed: corpus sentences (checked against their expectations) or generated ones
 /// (checked against the intent of the template they came from).

@@ -1,12 +1,18 @@
 import IntentParse
+import IntentParseBase
+import IntentParseDialogue
+import IntentParseEntities
 import IntentParseYAML
 import Yams
 
 /// Everything a corpus folder holds.
 public struct Corpus: Sendable {
+    /// Utterance cases, in file order.
     public var cases: [CorpusCase] = []
+    /// Scripted conversations, in file order.
     public var dialogues: [DialogueCase] = []
 
+    /// An empty corpus.
     public init() {}
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import IntentParse
+import IntentParseBase
 
 /// Reads requests logged or collected as JSON Lines (`*.jsonl`), one object a line:
 ///

@@ -1,5 +1,7 @@
 import Foundation
 import IntentParse
+import IntentParseBase
+import IntentParseEntities
 import IntentParseYAML
 import Yams
 
@@ -23,13 +25,13 @@ public struct CorpusLoader {
 
     /// The intents a case may name (the loaded schema's, custom intents included); nil accepts
     /// any name.
-    public var intents: Set<String>?
+    package var intents: Set<String>?
     /// Each intent's parameter names, for the `slots` of JSON Lines requests (nil: none checked).
-    public var parameters: [String: Set<String>]?
+    package var parameters: [String: Set<String>]?
 
     /// A loader that checks every `intent:` against `intents`, when given: an unknown name is a
     /// file error, not a case that can only fail.
-    public init(intents: Set<String>? = nil, parameters: [String: Set<String>]? = nil) {
+    package init(intents: Set<String>? = nil, parameters: [String: Set<String>]? = nil) {
         self.intents = intents
         self.parameters = parameters
     }

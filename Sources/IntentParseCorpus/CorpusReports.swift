@@ -1,8 +1,10 @@
 import Foundation
 import IntentParse
+import IntentParseBase
 
 /// Renders corpus results: a readable summary, JSON for dashboards, JUnit XML for CI.
 public enum CorpusReports {
+    /// The text summary `intentparse test` prints: figures, then `N passed, N failed`.
     public static func summary(_ metrics: CorpusMetrics) -> String {
         var lines = ["intent                               precision  recall     F1   (tp/fp/fn)"]
         for score in metrics.intents {
@@ -27,6 +29,7 @@ public enum CorpusReports {
         return lines.joined(separator: "\n")
     }
 
+    /// The summary and every failure as one JSON object (`test --format json`).
     public static func json(_ metrics: CorpusMetrics, cases: [CaseOutcome], dialogues: [DialogueOutcome]) -> JSONValue {
         func rate(_ r: CorpusMetrics.PassRate) -> JSONValue {
             .object([("passed", .number(Double(r.passed))), ("total", .number(Double(r.total)))])

@@ -1,31 +1,39 @@
 import IntentParse
+import IntentParseMatching
 
 /// The result of one corpus sentence.
 public struct CaseOutcome: Sendable {
+    /// The case that ran.
     public var testCase: CorpusCase
+    /// What the parser made of its utterance.
     public var result: MatchResult
     /// Empty when the case passed; otherwise what differed.
     public var differences: [String]
 
+    /// True when nothing differed.
     public var passed: Bool { differences.isEmpty }
 }
 
 /// Runs corpus cases through a parser and compares strictly.
 public struct CorpusRunner: Sendable {
+    /// The parser the cases run against.
     public let parser: IntentParser
     /// The locale every sentence is parsed in ("auto": each must come out right among every
     /// loaded language); nil: each in its corpus file's language.
     public let locale: String?
 
+    /// A runner of cases against `parser`, in `locale` (nil: each case in its own).
     public init(parser: IntentParser, locale: String? = nil) {
         self.parser = parser
         self.locale = locale
     }
 
+    /// Runs every case, in order; the outcomes come in the same order.
     public func run(_ cases: [CorpusCase]) -> [CaseOutcome] {
         cases.map(run)
     }
 
+    /// Runs one case.
     public func run(_ testCase: CorpusCase) -> CaseOutcome {
         var context = testCase.matchContext
         context.preferredLocale = testCase.locale

@@ -1,55 +1,70 @@
 import IntentParse
+import IntentParseBase
+import IntentParseDialogue
+import IntentParseEntities
 
 /// A scripted conversation: user lines and what each system turn must be.
 public struct DialogueCase: Sendable {
-    public struct Turn: Sendable {
-        public var line: Int
-        public var user: String
-        public var state: DialogueTurn.State?
-        public var parameter: String??
-        public var prompt: String?
-        public var options: [String]?
-        public var response: String?
-        public var intent: String?
+    package struct Turn: Sendable {
+        package var line: Int
+        package var user: String
+        package var state: DialogueTurn.State?
+        package var parameter: String??
+        package var prompt: String?
+        package var options: [String]?
+        package var response: String?
+        package var intent: String?
         /// Parameters of the request at this turn (only those listed are compared).
-        public var parameters: [(name: String, value: Expectation.Parameter)]
+        package var parameters: [(name: String, value: Expectation.Parameter)]
     }
 
+    /// The dialogue file the conversation comes from.
     public var file: String
+    /// 1-based line of the conversation in its file.
     public var line: Int
+    /// The conversation's `name:`.
     public var name: String
+    /// The locale of the conversation's file (`language:`).
     public var locale: String
-    public var givenApp: String?
+    package var givenApp: String?
     /// The file's `now:` (nil: the clock).
-    public var now: EntityContext?
+    package var now: EntityContext?
+    /// The conversation's tags (`tags:`).
     public var tags: [String]
-    public var turns: [Turn]
+    package var turns: [Turn]
 
-    public var location: SourceLocation { SourceLocation(file: file, line: line) }
+    package var location: SourceLocation { SourceLocation(file: file, line: line) }
 }
 
 /// The result of one scripted conversation: the first turn that differed, if any.
 public struct DialogueOutcome: Sendable {
+    /// The conversation that ran.
     public var dialogue: DialogueCase
-    public var failedTurn: DialogueCase.Turn?
+    package var failedTurn: DialogueCase.Turn?
+    /// What differed from the script, at the first turn that differed.
     public var differences: [String]
+    /// Every turn: what the user said and what the engine answered.
     public var transcript: [(user: String, system: DialogueTurn)]
 
+    /// True when every turn went as scripted.
     public var passed: Bool { differences.isEmpty }
 }
 
 /// Runs scripted conversations through the dialogue engine.
 public struct DialogueRunner: Sendable {
+    /// The parser whose dialogue engine runs the conversations.
     public let parser: IntentParser
     /// The locale every conversation runs in ("auto": the engine finds each turn's language);
     /// nil: each in its corpus file's language.
     public let locale: String?
 
+    /// A runner of conversations against `parser`, in `locale` (nil: each in its own).
     public init(parser: IntentParser, locale: String? = nil) {
         self.parser = parser
         self.locale = locale
     }
 
+    /// Runs one conversation, turn by turn, in a session of its own.
     public func run(_ dialogue: DialogueCase) async -> DialogueOutcome {
         let engine = DialogueEngine(configuration: parser.dialogueConfiguration(locale: locale ?? dialogue.locale, app: dialogue.givenApp,
                                                                                 entityContext: dialogue.now ?? EntityContext(),

@@ -10,10 +10,14 @@ import IntentParseVocabulary
 /// When all resolve, confirm runs, then (where configured) the final "Ready to …?", then handle.
 /// The session is a value the caller keeps (and may save between turns).
 public struct DialogueEngine: Sendable {
+    /// Parser, handlers, locale and time limits the engine runs with.
     public let configuration: DialogueConfiguration
 
+    /// An engine with `configuration`.
     public init(configuration: DialogueConfiguration) { self.configuration = configuration }
 
+    /// Answers one user line: a new request, or a reply to the question the session is waiting on.
+    /// Updates `session` (the request so far and what it waits for) and returns the system's turn.
     public func respond(to line: String, session: inout DialogueSession) async -> DialogueTurn {
         session.turns += 1
         let text = line.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -7,14 +7,14 @@ import Yams
 
 /// A language's conversation words: replies (yes, no, cancel, ordinals) and prompt templates,
 /// read from `Grammars/<locale>/dialogue/*.yaml`, so no language lives in Swift code.
-public struct DialogueLanguage: Sendable {
-    public enum Reply: Sendable, Equatable {
+package struct DialogueLanguage: Sendable {
+    package enum Reply: Sendable, Equatable {
         case yes, no, cancel
         /// 1-based position; -1 is "the last one".
         case ordinal(Int)
     }
 
-    public let locale: String
+    package let locale: String
     let normalizer: Normalizer
     /// Reply templates in file order; the first that matches a reply classifies it.
     var replies: [(pattern: ReplyPattern, reply: Reply)] = []
@@ -39,7 +39,7 @@ public struct DialogueLanguage: Sendable {
     }
 
     /// Loads `<localeFolder>/dialogue/*.yaml`; nil when the folder does not exist.
-    public static func load(localeFolder: URL, grammar: LanguageGrammar, log: inout DiagnosticLog) -> DialogueLanguage? {
+    package static func load(localeFolder: URL, grammar: LanguageGrammar, log: inout DiagnosticLog) -> DialogueLanguage? {
         let folder = localeFolder.appendingPathComponent("dialogue")
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
         guard !files.isEmpty else { return nil }
@@ -147,7 +147,7 @@ public struct DialogueLanguage: Sendable {
 
     /// Whether `text` asks what the system (or one app, named by one of `appNames`) can do;
     /// returns the index of the app asked about, or -1 for all apps.
-    public func capabilityQuestion(_ text: String, appNames: [[String]]) -> Int? {
+    package func capabilityQuestion(_ text: String, appNames: [[String]]) -> Int? {
         let said = normalizer.looseKeys(text)
         if capabilityQuestions.contains(where: { $0.matches(said) }) { return -1 }
         for (index, names) in appNames.enumerated() {
@@ -163,12 +163,12 @@ public struct DialogueLanguage: Sendable {
     }
 
     /// Loose keys of the words, joined by single spaces.
-    public func key(_ text: String) -> String {
+    package func key(_ text: String) -> String {
         normalizer.looseKeys(text).joined(separator: " ")
     }
 
     /// Reads a reply as yes / no / cancel / an ordinal; skip words around it are ignored.
-    public func classify(_ text: String) -> Reply? {
+    package func classify(_ text: String) -> Reply? {
         let words = normalizer.looseKeys(text)
         if let reply = replies.first(where: { $0.pattern.matches(words) })?.reply { return reply }
         let kept = words.filter { !skipWords.contains($0) }
@@ -178,7 +178,7 @@ public struct DialogueLanguage: Sendable {
 
     /// Splits a reply into items at separator words ("Bobo and Coco" → Bobo | Coco). Emoji and
     /// emoticons are an item's text like its words ("🍎 and 🍌" → 🍎 | 🍌).
-    public func items(_ text: String) -> [String] {
+    package func items(_ text: String) -> [String] {
         let tokenized = normalizer.tokenize(text)
         let keys = tokenized.tokens.map(DialogueLanguage.separatorKey)
         var items: [String] = []
@@ -209,7 +209,7 @@ public struct DialogueLanguage: Sendable {
     static func separatorKey(_ token: Token) -> String { token.isPunctuation ? token.text : token.looseKey }
 
     /// The first prompt template found among `keys`, with `{name}` placeholders filled.
-    public func prompt(_ keys: [String], _ values: [String: String]) -> String {
+    package func prompt(_ keys: [String], _ values: [String: String]) -> String {
         let template = keys.lazy.compactMap { prompts[$0] }.first ?? ""
         var result = ""
         var rest = Substring(template)
@@ -223,13 +223,13 @@ public struct DialogueLanguage: Sendable {
     }
 
     /// "A, B and C".
-    public func list(_ items: [String]) -> String {
+    package func list(_ items: [String]) -> String {
         guard items.count > 1 else { return items.first ?? "" }
         return items.dropLast().joined(separator: ", ") + " \(conjunction) " + (items.last ?? "")
     }
 
     /// "1. Bobo the Great  2. Bobo Jr."
-    public func options(_ names: [String]) -> String {
+    package func options(_ names: [String]) -> String {
         names.enumerated().map { index, name in
             optionFormat.replacingOccurrences(of: "{number}", with: String(index + 1)).replacingOccurrences(of: "{name}", with: name)
         }.joined(separator: optionSeparator)

@@ -16,15 +16,15 @@ import Darwin
 /// names *after* the lock is granted: a process that waited on a file another one replaced
 /// meanwhile locks the new file instead. A file locked before it existed is created empty,
 /// which reads as a new session.
-public struct DialogueSessionFile: Sendable {
-    public let path: String
+package struct DialogueSessionFile: Sendable {
+    package let path: String
 
-    public init(path: String) { self.path = path }
+    package init(path: String) { self.path = path }
 
     /// Checks, before the first turn, that the session can be used: its folder exists and a
     /// file can be written there, and an existing file is a readable session. Throws a
     /// `DiagnosticError` naming the file and what is wrong.
-    public func check() throws {
+    package func check() throws {
         guard !path.isEmpty else { throw problem("a session file needs a path") }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
@@ -45,7 +45,7 @@ public struct DialogueSessionFile: Sendable {
 
     /// Runs one turn under the file's lock: reads the session (a missing or empty file is a new
     /// one), lets `body` advance it, saves it, and unlocks. Nothing is saved when `body` throws.
-    public func update<T>(_ body: (inout DialogueSession) throws -> T) throws -> T {
+    package func update<T>(_ body: (inout DialogueSession) throws -> T) throws -> T {
         let descriptor = try lock()
         defer { close(descriptor) }
         var session = try DialogueSession.decode(readingFrom: descriptor, path: path)

@@ -3,9 +3,12 @@ import IntentParseBase
 
 /// One value of a parameter in a request being talked through.
 public struct ParameterSlot: Codable, Sendable, Equatable {
+    /// The value as the user gave it (or as resolution changed it).
     public var value: ResolvedValue
+    /// True once resolution accepted the value.
     public var isResolved: Bool
 
+    /// A value given but not yet resolved, unless `isResolved`.
     public init(value: ResolvedValue, isResolved: Bool = false) {
         self.value = value
         self.isResolved = isResolved
@@ -14,10 +17,15 @@ public struct ParameterSlot: Codable, Sendable, Equatable {
 
 /// The request a conversation is filling in: intent, app and parameter values.
 public struct DialogueRequest: Codable, Sendable, Equatable {
+    /// The utterance that started the request.
     public var utterance: String
+    /// The locale the request is spoken in.
     public var locale: String
+    /// The intent's name.
     public var intent: String
+    /// The app's bundle identifier, once known.
     public var appIdentifier: String?
+    /// The values given so far, by parameter name.
     public var parameters: [String: [ParameterSlot]]
     /// The parse's score when the request started.
     public var score: Double = 0
@@ -26,6 +34,7 @@ public struct DialogueRequest: Codable, Sendable, Equatable {
     /// Parameters the user declined or a resolver marked not required.
     public var dropped: [String] = []
 
+    /// A request as parsed, before any value is resolved.
     public init(utterance: String, locale: String, intent: String, appIdentifier: String?, parameters: [String: [ParameterSlot]]) {
         self.utterance = utterance
         self.locale = locale
@@ -34,11 +43,12 @@ public struct DialogueRequest: Codable, Sendable, Equatable {
         self.parameters = parameters
     }
 
+    /// The values of `parameter`, in the order given.
     public func values(_ parameter: String) -> [ResolvedValue] { (parameters[parameter] ?? []).map(\.value) }
 }
 
 /// What the last system turn asked, so the next user line can be read as its answer.
-public enum Awaiting: Codable, Sendable, Equatable {
+package enum Awaiting: Codable, Sendable, Equatable {
     case value(parameter: String)
     case choice(parameter: String, item: Int, options: [ResolvedValue])
     case confirmation(parameter: String, item: Int, candidate: ResolvedValue)
@@ -48,12 +58,15 @@ public enum Awaiting: Codable, Sendable, Equatable {
 
 /// A whole conversation's state: a value type, saved as JSON between turns (`--session`).
 public struct DialogueSession: Codable, Sendable {
+    /// The request in progress, if any.
     public var request: DialogueRequest?
-    public var awaiting: Awaiting?
+    package var awaiting: Awaiting?
     /// The last question asked, repeated when a reply is not understood.
     public var lastTurn: DialogueTurn?
+    /// Turns taken in this session.
     public var turns = 0
 
+    /// A new session, with no request in progress.
     public init(turns: Int = 0) { self.turns = turns }
 
     /// Reads a session file; a missing or empty file is a new session, an unreadable or corrupt

@@ -4,14 +4,17 @@ import IntentParseVocabulary
 
 /// One system turn: the state the request is in and what to say.
 public struct DialogueTurn: Codable, Sendable {
+    /// SiriKit's resolution and lifecycle states (DESIGN.md section 6).
     public enum State: String, Codable, Sendable, CaseIterable {
         case needsValue, disambiguation, confirmationRequired, needsMoreDetails, unsupported
         case confirmIntent, done, cancelled, failure
     }
 
+    /// Where the conversation stands.
     public var state: State
     /// The parameter asked about ("app" when asking which app).
     public var parameter: String?
+    /// What the system says.
     public var prompt: String
     /// Choices offered (disambiguation), best first.
     public var options: [String] = []
@@ -22,6 +25,7 @@ public struct DialogueTurn: Codable, Sendable {
     /// Why something is unsupported or failed.
     public var reason: String?
 
+    /// A turn in `state` saying `prompt`.
     public init(state: State, parameter: String? = nil, prompt: String, options: [String] = [], request: DialogueRequest? = nil,
                 response: IntentResponse? = nil, reason: String? = nil) {
         self.state = state
@@ -39,20 +43,20 @@ public struct DialogueTurn: Codable, Sendable {
 
 /// Everything the engine needs besides the session.
 public struct DialogueConfiguration: Sendable {
-    public typealias Parse = @Sendable (_ text: String, _ locale: String?, _ app: String?) -> Parsed
+    package typealias Parse = @Sendable (_ text: String, _ locale: String?, _ app: String?) -> Parsed
 
     /// What the engine needs of a parse.
-    public struct Parsed: Sendable {
-        public var locale: String
-        public var intent: String?
-        public var appIdentifier: String?
-        public var appWasNamed: Bool
-        public var score: Double
-        public var literalWords: Int
-        public var parameters: [(name: String, values: [ResolvedValue])]
-        public var reason: String?
+    package struct Parsed: Sendable {
+        package var locale: String
+        package var intent: String?
+        package var appIdentifier: String?
+        package var appWasNamed: Bool
+        package var score: Double
+        package var literalWords: Int
+        package var parameters: [(name: String, values: [ResolvedValue])]
+        package var reason: String?
 
-        public init(locale: String, intent: String?, appIdentifier: String?, appWasNamed: Bool, score: Double, literalWords: Int,
+        package init(locale: String, intent: String?, appIdentifier: String?, appWasNamed: Bool, score: Double, literalWords: Int,
                     parameters: [(name: String, values: [ResolvedValue])], reason: String?) {
             self.locale = locale
             self.intent = intent
@@ -67,16 +71,17 @@ public struct DialogueConfiguration: Sendable {
 
     /// Reads a whole reply as a typed value of a parameter's type ("tomorrow at 8 pm" for a
     /// date); nil when it is none. The facade reads replies with the locale's built-in entities.
-    public typealias ReadValue = @Sendable (_ text: String, _ type: ValueType, _ locale: String) -> JSONValue?
+    package typealias ReadValue = @Sendable (_ text: String, _ type: ValueType, _ locale: String) -> JSONValue?
 
-    public var schema: Schema
-    public var apps: [AppVocabulary]
-    public var languages: [String: DialogueLanguage]
-    public var parse: Parse
+    package var schema: Schema
+    package var apps: [AppVocabulary]
+    package var languages: [String: DialogueLanguage]
+    package var parse: Parse
     /// Types the values given as replies; nil keeps replies as spoken text only.
-    public var readValue: ReadValue?
+    package var readValue: ReadValue?
     /// Per intent name; intents without one use `defaultHandler`.
     public var handlers: [String: any IntentHandler] = [:]
+    /// The handler of intents that have none in `handlers`: vocabulary-backed, it succeeds.
     public var defaultHandler: any IntentHandler = VocabularyBackedHandler()
     /// Intents that ask for a final "Ready to …?" before handle; by default those the schema
     /// says (`asksForConfirmation`).
@@ -91,7 +96,7 @@ public struct DialogueConfiguration: Sendable {
     /// The app in focus for requests that name none.
     public var contextApp: String?
 
-    public init(schema: Schema, apps: [AppVocabulary], languages: [String: DialogueLanguage], parse: @escaping Parse,
+    package init(schema: Schema, apps: [AppVocabulary], languages: [String: DialogueLanguage], parse: @escaping Parse,
                 confirmIntents: Set<String>? = nil) {
         self.schema = schema
         self.apps = apps

@@ -11,15 +11,19 @@ public protocol IntentHandler: Sendable {
 }
 
 extension IntentHandler {
+    /// Resolves with the vocabulary resolver.
     public func resolve(parameter: String, value: ResolvedValue?, request: DialogueRequest) async -> ResolutionResult? { nil }
+    /// Confirms with `ready`.
     public func confirm(_ request: DialogueRequest) async -> IntentResponse { IntentResponse(code: .ready) }
 }
 
 /// The CLI's handler: every request whose values resolved against vocabulary succeeds; the
 /// response sentence comes from the language's `done` templates.
 public struct VocabularyBackedHandler: IntentHandler {
+    /// The handler.
     public init() {}
 
+    /// Succeeds: the values it gets have already resolved against vocabulary.
     public func handle(_ request: DialogueRequest) async -> IntentResponse {
         IntentResponse(code: .success)
     }

@@ -11,7 +11,7 @@ import IntentParseVocabulary
 /// (contacts, lists, tasks, notes) and the app has such vocabulary, success otherwise. Words
 /// around a name ("my best friend Bobo") are tolerated: every span of the reply is tried and the
 /// span with the best kind of match wins.
-public struct VocabularyResolver: Sendable {
+package struct VocabularyResolver: Sendable {
     enum Quality: Int, Comparable {
         case partial = 1, fuzzy, soundsLike, exact
         static func < (a: Quality, b: Quality) -> Bool { a.rawValue < b.rawValue }
@@ -27,19 +27,19 @@ public struct VocabularyResolver: Sendable {
     static let maxSpanWords = 8
     static let maxOptions = 10
 
-    public init(locale: String, rules: TokenRules = TokenRules()) { normalizer = Normalizer(locale: locale, rules: rules) }
+    package init(locale: String, rules: TokenRules = TokenRules()) { normalizer = Normalizer(locale: locale, rules: rules) }
 
     /// Compares names with `normalizer` (the language's own, with its token rules).
-    public init(normalizer: Normalizer) { self.normalizer = normalizer }
+    package init(normalizer: Normalizer) { self.normalizer = normalizer }
 
     /// The app's terms for a parameter: user vocabulary of its type, then AppIntentVocabulary.
-    public static func terms(intent: String, parameter: ParameterSchema, app: AppVocabulary?, locale: String) -> [VocabularyTerm] {
+    package static func terms(intent: String, parameter: ParameterSchema, app: AppVocabulary?, locale: String) -> [VocabularyTerm] {
         guard let localized = app?.localization(for: locale) else { return [] }
         let user = parameter.vocabulary.flatMap { localized.userVocabulary[$0] } ?? []
         return user + (localized.parameterVocabularies["\(intent).\(parameter.name)"] ?? [])
     }
 
-    public func resolve(_ value: ResolvedValue, parameter: ParameterSchema, terms: [VocabularyTerm]) -> ResolutionResult {
+    package func resolve(_ value: ResolvedValue, parameter: ParameterSchema, terms: [VocabularyTerm]) -> ResolutionResult {
         guard !terms.isEmpty else { return .success(value) }
         if let identifier = value.identifier, let term = terms.first(where: { $0.identifier == identifier }) {
             return .success(resolved(value.spoken, term))

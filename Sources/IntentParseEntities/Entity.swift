@@ -3,7 +3,7 @@ import IntentParseBase
 import IntentParseNormalization
 
 /// A typed value found in an utterance by a built-in entity parser.
-public enum EntityValue: Sendable, Hashable {
+package enum EntityValue: Sendable, Hashable {
     case number(Double)
     /// 1-based position ("third" → 3).
     case ordinal(Int)
@@ -19,13 +19,13 @@ public enum EntityValue: Sendable, Hashable {
     case quantity(value: Double, unit: String)
 
     /// The number as an integer when it is one without a fraction.
-    public var integer: Int? {
+    package var integer: Int? {
         if case .number(let n) = self, n == n.rounded(), abs(n) < 1e15 { return Int(n) }
         return nil
     }
 
     /// The `value` of a parameter in the output contract (DESIGN.md section 5).
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .number(let n): return .number(n)
         case .ordinal(let n): return .number(Double(n))
@@ -56,13 +56,13 @@ public enum EntityValue: Sendable, Hashable {
 }
 
 /// One way to read tokens `start..<end` as an entity.
-public struct EntityMatch: Sendable, Hashable {
+package struct EntityMatch: Sendable, Hashable {
     /// Token indexes: the match covers tokens `start..<end`.
-    public var start: Int
-    public var end: Int
-    public var value: EntityValue
+    package var start: Int
+    package var end: Int
+    package var value: EntityValue
 
-    public init(start: Int, end: Int, value: EntityValue) {
+    package init(start: Int, end: Int, value: EntityValue) {
         self.start = start
         self.end = end
         self.value = value
@@ -72,9 +72,12 @@ public struct EntityMatch: Sendable, Hashable {
 /// What an entity parser needs besides the tokens: the reference time for relative dates
 /// (`--now`) and the time zone they are expressed in.
 public struct EntityContext: Sendable {
+    /// The reference time relative dates resolve against ("tomorrow").
     public var now: Date
+    /// The time zone dates are placed and written in.
     public var timeZone: TimeZone
 
+    /// A context at `now` (default: the clock) in `timeZone` (default: this machine's).
     public init(now: Date = Date(), timeZone: TimeZone = .current) {
         self.now = now
         self.timeZone = timeZone
@@ -85,7 +88,7 @@ public struct EntityContext: Sendable {
 ///
 /// NB: parsers are classes. A parser holds its word tables inline (the date parser is over
 /// 8 KB), and a call through `any EntityParser` on a struct copied all of it to the stack.
-public protocol EntityParser: AnyObject, Sendable {
+package protocol EntityParser: AnyObject, Sendable {
     var name: String { get }
     func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch]
 }

@@ -6,11 +6,11 @@ import IntentParseNormalization
 /// names) is read from ICU; the rest of a language's words come from its `EntityData`
 /// (`Grammars/<locale>/entities/*.yaml`). Without data, entities that need words ICU lacks
 /// (durations, distances, relative days) find less, but nothing fails.
-public struct EntityCatalog: Sendable {
+package struct EntityCatalog: Sendable {
     /// Every entity name a grammar may use.
-    public static let names = ["number", "ordinal", "currencyAmount", "dateTime", "duration", "distance"]
+    package static let names = ["number", "ordinal", "currencyAmount", "dateTime", "duration", "distance"]
 
-    public let parsers: [String: any EntityParser]
+    package let parsers: [String: any EntityParser]
     private let locale: String
     private let data: EntityData
     private let numbers: NumberParser
@@ -19,11 +19,11 @@ public struct EntityCatalog: Sendable {
     ///
     /// Made when asked (it opens ICU formats of its own), since only sentence generation
     /// needs it.
-    public var examples: [String: [String]] { EntityCatalog.examples(locale: locale, data: data, numbers: numbers) }
+    package var examples: [String: [String]] { EntityCatalog.examples(locale: locale, data: data, numbers: numbers) }
 
     /// `rules`: how the language cuts words (its grammar's `tokens:`), so that entity words are
     /// cut as utterances are.
-    public init(locale: String, data: EntityData = EntityData(), rules: TokenRules = TokenRules()) {
+    package init(locale: String, data: EntityData = EntityData(), rules: TokenRules = TokenRules()) {
         let normalizer = Normalizer(locale: locale, rules: rules)
         let numbers = NumberParser(locale: locale, rules: rules, data: data)
         let amounts = AmountReader(locale: locale, data: data, numbers: numbers, normalizer: normalizer)
@@ -41,5 +41,5 @@ public struct EntityCatalog: Sendable {
         self.numbers = numbers
     }
 
-    public func parser(_ name: String) -> (any EntityParser)? { parsers[name] }
+    package func parser(_ name: String) -> (any EntityParser)? { parsers[name] }
 }

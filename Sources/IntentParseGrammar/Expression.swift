@@ -2,7 +2,7 @@
 ///
 /// Offsets are in Unicode scalars from the start of the template text, so a diagnostic can put
 /// its caret under the exact character.
-public indirect enum Expression: Sendable, Hashable {
+package indirect enum Expression: Sendable, Hashable {
     /// Literal words, tokenized by the normalizer when the grammar is compiled.
     case words(String)
     /// Items one after another.
@@ -19,10 +19,10 @@ public indirect enum Expression: Sendable, Hashable {
     case rule(String, offset: Int)
 
     /// The empty expression (matches nothing, consumes nothing).
-    public static let empty = Expression.sequence([])
+    package static let empty = Expression.sequence([])
 
     /// Slots in order of appearance, with rules not expanded.
-    public var slots: [(list: String, slot: String, offset: Int)] {
+    package var slots: [(list: String, slot: String, offset: Int)] {
         switch self {
         case .words, .rule: return []
         case .slot(let list, let slot, let offset): return [(list, slot, offset)]
@@ -32,7 +32,7 @@ public indirect enum Expression: Sendable, Hashable {
     }
 
     /// Rules referenced, with their offsets.
-    public var rules: [(name: String, offset: Int)] {
+    package var rules: [(name: String, offset: Int)] {
         switch self {
         case .words, .slot: return []
         case .rule(let name, let offset): return [(name, offset)]
@@ -42,7 +42,7 @@ public indirect enum Expression: Sendable, Hashable {
     }
 
     /// A readable dump of the tree, one node a line; used by `explain` and golden tests.
-    public func dump(indent: Int = 0) -> String {
+    package func dump(indent: Int = 0) -> String {
         let pad = String(repeating: "  ", count: indent)
         switch self {
         case .words(let text): return pad + "words \"\(text)\""

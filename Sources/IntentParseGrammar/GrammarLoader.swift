@@ -4,12 +4,12 @@ import IntentParseNormalization
 import IntentParseSchema
 
 /// Loads `Grammars/<locale>/*.yaml`, merges each locale's files and validates the result.
-public struct GrammarLoader: Sendable {
-    public let schema: Schema
+package struct GrammarLoader: Sendable {
+    package let schema: Schema
     /// Names accepted in a list's `entity:` key.
-    public let entities: [String]
+    package let entities: [String]
 
-    public init(schema: Schema, entities: [String]) {
+    package init(schema: Schema, entities: [String]) {
         self.schema = schema
         self.entities = entities
     }
@@ -17,7 +17,7 @@ public struct GrammarLoader: Sendable {
     /// Every locale folder below `directory`; throws `DiagnosticError` listing every error.
     /// Loads every locale folder of `directory`, or only those of `locales` (a folder named
     /// like the locale or like its language: `en-US` loads `en/`).
-    public func load(directory: URL, locales: [String]? = nil) throws -> (grammars: [String: LanguageGrammar], warnings: [Diagnostic]) {
+    package func load(directory: URL, locales: [String]? = nil) throws -> (grammars: [String: LanguageGrammar], warnings: [Diagnostic]) {
         var log = DiagnosticLog()
         var grammars: [String: LanguageGrammar] = [:]
         let wanted = try localeFolders(directory: directory, locales: locales)
@@ -37,7 +37,7 @@ public struct GrammarLoader: Sendable {
 
     /// The locale folders of `directory` to load, in name order: every one, or those of
     /// `locales`. Throws when the folder is missing or there is nothing to load.
-    public func localeFolders(directory: URL, locales: [String]? = nil) throws -> [String] {
+    package func localeFolders(directory: URL, locales: [String]? = nil) throws -> [String] {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -57,7 +57,7 @@ public struct GrammarLoader: Sendable {
     }
 
     /// Loads and validates one locale's files.
-    public func loadLocale(_ locale: String, folder: URL, log: inout DiagnosticLog) -> LanguageGrammar {
+    package func loadLocale(_ locale: String, folder: URL, log: inout DiagnosticLog) -> LanguageGrammar {
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
         var merged = LanguageGrammar(locale: locale)
@@ -73,7 +73,7 @@ public struct GrammarLoader: Sendable {
     }
 
     /// Loads grammar text directly (tests, tools); the file name is used in diagnostics.
-    public func load(text: String, locale: String, file: String = "<grammar>") throws -> LanguageGrammar {
+    package func load(text: String, locale: String, file: String = "<grammar>") throws -> LanguageGrammar {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("intentparse-\(UUID().uuidString).yaml")
         try Data(text.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
@@ -89,12 +89,12 @@ public struct GrammarLoader: Sendable {
 
     /// One warning per intent whose templates `grammar` sets aside because no loaded app
     /// declares it.
-    public func inactiveIntentWarnings(_ grammar: LanguageGrammar) -> [Diagnostic] {
+    package func inactiveIntentWarnings(_ grammar: LanguageGrammar) -> [Diagnostic] {
         GrammarValidator.inactiveIntentWarnings([grammar], schema: schema)
     }
 
     /// The same over every locale: one warning per intent, naming the locales that use it.
-    public func inactiveIntentWarnings(_ grammars: [LanguageGrammar]) -> [Diagnostic] {
+    package func inactiveIntentWarnings(_ grammars: [LanguageGrammar]) -> [Diagnostic] {
         GrammarValidator.inactiveIntentWarnings(grammars, schema: schema)
     }
 

@@ -1,7 +1,7 @@
 /// Expanding small templates (a list value's `in`, reply words) into every phrase they can say.
 extension Expression {
     /// More variants than this from one expression is a grammar problem; the rest are dropped.
-    public static let phraseLimit = 1000
+    package static let phraseLimit = 1000
 
     /// Every phrase the expression can say, slots left out, rules inlined (up to `phraseLimit`).
     ///
@@ -9,7 +9,7 @@ extension Expression {
     /// once for all its references at the same depth, so the work grows with the template's
     /// size, not with its orders or the paths through its rules (which may give no phrase at
     /// all, through a slot, and never reach the limit).
-    public func phrases(rules: [String: ExpansionRule], depth: Int = 0) -> [String] {
+    package func phrases(rules: [String: ExpansionRule], depth: Int = 0) -> [String] {
         var expanded: [RuleAtDepth: [String]] = [:]
         return phrases(rules: rules, depth: depth, expanded: &expanded)
     }
@@ -77,7 +77,7 @@ extension Expression {
     }
 
     /// Every order of the items (at most 5! = 120; the validator bounds the item count).
-    public static func orderings<Item>(_ items: [Item]) -> [[Item]] {
+    package static func orderings<Item>(_ items: [Item]) -> [[Item]] {
         guard items.count > 1 else { return [items] }
         var result: [[Item]] = []
         for (i, item) in items.enumerated() {

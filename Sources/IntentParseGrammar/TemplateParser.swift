@@ -13,17 +13,17 @@ import Foundation
 ///
 /// The parser reads the template's UTF-8 bytes: every syntax character is ASCII, so text runs
 /// are copied as bytes and become strings once, when a run ends.
-public struct TemplateParser {
-    public struct Failure: Error, Sendable, Equatable {
-        public var message: String
+package struct TemplateParser {
+    package struct Failure: Error, Sendable, Equatable {
+        package var message: String
         /// Offset in Unicode scalars into the template.
-        public var offset: Int
+        package var offset: Int
     }
 
-    public static let maxDepth = 32
+    package static let maxDepth = 32
     /// The most items a permutation may have: n items have n! orders, and whatever expands
     /// orders (phrases, reply patterns, the compiler past its lattice) must stay bounded.
-    public static let maxPermutationItems = 5
+    package static let maxPermutationItems = 5
 
     private let bytes: [UInt8]
     /// Byte offset of the next unread byte.
@@ -32,7 +32,7 @@ public struct TemplateParser {
     /// A byte offset and its offset in scalars, where `scalarOffset` last stopped.
     private var scalarCursor = (byte: 0, scalar: 0)
 
-    public static func parse(_ template: String) throws(Failure) -> Expression {
+    package static func parse(_ template: String) throws(Failure) -> Expression {
         var parser = TemplateParser(bytes: Array(template.utf8))
         let expression = try parser.parseChoices(closing: nil)
         if let c = parser.current {
@@ -177,7 +177,7 @@ public struct TemplateParser {
     }
 
     /// Most spellings one word may expand to (`batter(y|ies)` has two).
-    public static let maxWordVariants = 256
+    package static let maxWordVariants = 256
 
     /// Turns runs of touching pieces into one choice of whole words: `fan[s]` is "fan" or
     /// "fans", `liste(yi|ye)` is "listeyi" or "listeye" (hassil's meaning). A run that holds a

@@ -5,22 +5,22 @@ import Yams
 
 extension Schema {
     /// The file in a grammars folder, beside its locale folders, that adds to SiriKit's schema.
-    public static let extensionFileName = "schema.yaml"
+    package static let extensionFileName = "schema.yaml"
 
     /// The embedded schema file's name in diagnostics.
-    public static let siriKitFileName = "SiriKit.yaml"
+    package static let siriKitFileName = "SiriKit.yaml"
 
     /// SiriKit's schema: `SiriKit.yaml`, embedded in the binary at build time and read once per
     /// process. Throws `DiagnosticError` when that file has errors (a test keeps such a file
     /// from shipping).
-    public static func siriKit() throws -> Schema { try shipped.get() }
+    package static func siriKit() throws -> Schema { try shipped.get() }
 
     private static let shipped = Result<Schema, any Error> {
         try Schema().adding(text: String(decoding: PackageResources.SiriKit_yaml, as: UTF8.self), file: siriKitFileName)
     }
 
     /// SiriKit's schema plus what the grammars folder's `schema.yaml` adds, when it has one.
-    public static func siriKit(extendedBy grammars: URL) throws -> Schema {
+    package static func siriKit(extendedBy grammars: URL) throws -> Schema {
         let shipped = try siriKit()
         let url = grammars.appendingPathComponent(extensionFileName)
         var isDirectory: ObjCBool = false
@@ -31,14 +31,14 @@ extension Schema {
     /// This schema plus a schema file's vocabulary types, enumerations, domains and intents.
     /// Throws `DiagnosticError` with every problem (file:line:col) when the file has errors;
     /// an intent this schema has already is one.
-    public func adding(file url: URL) throws -> Schema {
+    package func adding(file url: URL) throws -> Schema {
         var reader = YAMLReader(file: url.path)
         guard let root = reader.root(of: url) else { throw DiagnosticError(reader.log.diagnostics) }
         return try adding(root, reader: reader)
     }
 
     /// The same for a file's text; `file` names it in diagnostics.
-    public func adding(text: String, file: String) throws -> Schema {
+    package func adding(text: String, file: String) throws -> Schema {
         var reader = YAMLReader(file: file)
         guard let root = reader.root(ofText: text) else { throw DiagnosticError(reader.log.diagnostics) }
         return try adding(root, reader: reader)

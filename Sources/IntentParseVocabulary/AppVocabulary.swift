@@ -4,52 +4,52 @@ import IntentParseSchema
 ///
 /// `phrases` are the spoken forms (the first is the preferred one); `pronunciation` holds
 /// sounds-like hints ("ba nana ri fic") that the matcher indexes beside the phrases.
-public struct VocabularyTerm: Sendable, Hashable {
-    public struct Phrase: Sendable, Hashable {
-        public var text: String
-        public var pronunciation: String?
+package struct VocabularyTerm: Sendable, Hashable {
+    package struct Phrase: Sendable, Hashable {
+        package var text: String
+        package var pronunciation: String?
 
-        public init(text: String, pronunciation: String? = nil) {
+        package init(text: String, pronunciation: String? = nil) {
             self.text = text
             self.pronunciation = pronunciation
         }
     }
 
-    public var identifier: String?
-    public var phrases: [Phrase]
+    package var identifier: String?
+    package var phrases: [Phrase]
     /// 0 is the most important (UserVocabulary arrays are ordered by priority).
-    public var priority: Int
+    package var priority: Int
 
-    public init(identifier: String?, phrases: [Phrase], priority: Int) {
+    package init(identifier: String?, phrases: [Phrase], priority: Int) {
         self.identifier = identifier
         self.phrases = phrases
         self.priority = priority
     }
 
     /// The name to show a person: the first phrase.
-    public var displayName: String { phrases.first?.text ?? identifier ?? "" }
+    package var displayName: String { phrases.first?.text ?? identifier ?? "" }
 }
 
 /// An app's vocabulary for one language (one `.lproj` folder).
-public struct LocalizedVocabulary: Sendable {
+package struct LocalizedVocabulary: Sendable {
     /// From AppIntentVocabulary.plist: "INStartWorkoutIntent.workoutName" → terms.
-    public var parameterVocabularies: [String: [VocabularyTerm]] = [:]
+    package var parameterVocabularies: [String: [VocabularyTerm]] = [:]
     /// From AppIntentVocabulary.plist: intent name → example utterances, in the plist's order.
-    public var intentPhrases: [(intent: String, examples: [String])] = []
+    package var intentPhrases: [(intent: String, examples: [String])] = []
     /// From UserVocabulary.plist: INVocabularyStringType case → terms by priority.
-    public var userVocabulary: [String: [VocabularyTerm]] = [:]
+    package var userVocabulary: [String: [VocabularyTerm]] = [:]
     /// The folder these came from, e.g. "en.lproj" (for diagnostics and `check`).
-    public var folder: String
+    package var folder: String
     /// Which of the two files the folder has: a locale takes each file from the most specific
     /// folder that has it, as Apple looks up every resource on its own.
-    public var hasAppIntentVocabulary = false
-    public var hasUserVocabulary = false
+    package var hasAppIntentVocabulary = false
+    package var hasUserVocabulary = false
 
-    public init(folder: String) { self.folder = folder }
+    package init(folder: String) { self.folder = folder }
 
     /// The language the folder's files are written in: "fr.lproj" → "fr"; `Base.lproj`
     /// speaks the app's development region (nil when it has none).
-    public func language(developmentRegion: String?) -> String? {
+    package func language(developmentRegion: String?) -> String? {
         let name = folder.hasSuffix(".lproj") ? String(folder.dropLast(".lproj".count)) : folder
         return name == "Base" ? developmentRegion : name
     }
@@ -57,10 +57,12 @@ public struct LocalizedVocabulary: Sendable {
 
 /// An alternative name from Info.plist's INAlternativeAppNames.
 public struct AlternativeAppName: Sendable, Hashable {
+    /// The name (INAlternativeAppName).
     public var name: String
+    /// How it sounds (INAlternativeAppNamePronunciationHint), when given.
     public var pronunciationHint: String?
 
-    public init(name: String, pronunciationHint: String?) {
+    package init(name: String, pronunciationHint: String?) {
         self.name = name
         self.pronunciationHint = pronunciationHint
     }
@@ -99,27 +101,32 @@ public struct AppVocabulary: Sendable {
     }
 
     /// CFBundleDisplayName (or CFBundleName): the name printed in results.
-    public var displayName: String { get { box.fields.displayName } set { fields.displayName = newValue } }
-    public var bundleName: String? { get { box.fields.bundleName } set { fields.bundleName = newValue } }
-    public var identifier: String { get { box.fields.identifier } set { fields.identifier = newValue } }
-    public var alternativeNames: [AlternativeAppName] { get { box.fields.alternativeNames } set { fields.alternativeNames = newValue } }
-    public var intentsSupported: [String] { get { box.fields.intentsSupported } set { fields.intentsSupported = newValue } }
-    public var developmentRegion: String? { get { box.fields.developmentRegion } set { fields.developmentRegion = newValue } }
+    public package(set) var displayName: String { get { box.fields.displayName } set { fields.displayName = newValue } }
+    /// CFBundleName, when given.
+    public package(set) var bundleName: String? { get { box.fields.bundleName } set { fields.bundleName = newValue } }
+    /// CFBundleIdentifier.
+    public package(set) var identifier: String { get { box.fields.identifier } set { fields.identifier = newValue } }
+    /// INAlternativeAppNames, in the plist's order.
+    public package(set) var alternativeNames: [AlternativeAppName] { get { box.fields.alternativeNames } set { fields.alternativeNames = newValue } }
+    /// The intents the app declares (IntentsSupported), by name.
+    public package(set) var intentsSupported: [String] { get { box.fields.intentsSupported } set { fields.intentsSupported = newValue } }
+    /// CFBundleDevelopmentRegion, the language of last resort for `.lproj` folders.
+    public package(set) var developmentRegion: String? { get { box.fields.developmentRegion } set { fields.developmentRegion = newValue } }
     /// Path of the app's folder, for diagnostics.
-    public var path: String { get { box.fields.path } set { fields.path = newValue } }
+    public package(set) var path: String { get { box.fields.path } set { fields.path = newValue } }
     /// Localized vocabularies by `.lproj` folder name without the extension ("en", "zh-Hans", "Base").
-    public var localizations: [String: LocalizedVocabulary] { get { box.fields.localizations } set { fields.localizations = newValue } }
+    package var localizations: [String: LocalizedVocabulary] { get { box.fields.localizations } set { fields.localizations = newValue } }
     /// Custom intents from `Intents.intentdefinition`; the app supports each of them.
-    public var customIntents: [IntentSchema] { get { box.fields.customIntents } set { fields.customIntents = newValue } }
+    package var customIntents: [IntentSchema] { get { box.fields.customIntents } set { fields.customIntents = newValue } }
     /// Info.plist's IntentsRestrictedWhileLocked: intents that need an unlocked device.
-    public var intentsRestrictedWhileLocked: [String] {
+    package var intentsRestrictedWhileLocked: [String] {
         get { box.fields.intentsRestrictedWhileLocked }
         set { fields.intentsRestrictedWhileLocked = newValue }
     }
     /// Donated shortcuts with their voice phrases (`Shortcuts.plist`).
-    public var shortcuts: [Shortcut] { get { box.fields.shortcuts } set { fields.shortcuts = newValue } }
+    package var shortcuts: [Shortcut] { get { box.fields.shortcuts } set { fields.shortcuts = newValue } }
 
-    public init(displayName: String, bundleName: String?, identifier: String, alternativeNames: [AlternativeAppName],
+    package init(displayName: String, bundleName: String?, identifier: String, alternativeNames: [AlternativeAppName],
                 intentsSupported: [String], developmentRegion: String?, path: String,
                 localizations: [String: LocalizedVocabulary]) {
         box = Box(Fields(displayName: displayName, bundleName: bundleName, identifier: identifier, alternativeNames: alternativeNames,
@@ -127,17 +134,18 @@ public struct AppVocabulary: Sendable {
                          localizations: localizations))
     }
 
+    /// True when the app declares `intent`.
     public func supports(_ intent: String) -> Bool { intentsSupported.contains(intent) }
 
     /// The intent needs an unlocked device (an authenticated user): the schema says so (SiriKit:
     /// payments and ride booking), or the app lists it under IntentsRestrictedWhileLocked.
-    public func requiresAuthentication(_ intent: IntentSchema) -> Bool {
+    package func requiresAuthentication(_ intent: IntentSchema) -> Bool {
         intent.requiresUnlockedDevice || intentsRestrictedWhileLocked.contains(intent.name)
     }
 
     /// Every way to say the app's name: display name, bundle name, alternative names and their
     /// pronunciation hints. Hints are flagged so the matcher can score them as sounds-like.
-    public var spokenNames: [(text: String, isPronunciationHint: Bool)] {
+    package var spokenNames: [(text: String, isPronunciationHint: Bool)] {
         var names: [(String, Bool)] = [(displayName, false)]
         if let bundleName { names.append((bundleName, false)) }
         for alternative in alternativeNames {
@@ -153,7 +161,7 @@ public struct AppVocabulary: Sendable {
     ///
     /// Each file is looked up on its own: a `fr.lproj` with only AppIntentVocabulary.plist takes
     /// its user vocabulary (contacts, list titles) from the next folder that has one.
-    public func localization(for locale: String) -> LocalizedVocabulary? {
+    package func localization(for locale: String) -> LocalizedVocabulary? {
         let chain = AppVocabulary.fallbackChain(locale, developmentRegion: developmentRegion).compactMap { localizations[$0] }
         guard var result = chain.first(where: \.hasAppIntentVocabulary) ?? chain.first else { return nil }
         if !result.hasUserVocabulary, let users = chain.first(where: \.hasUserVocabulary) {

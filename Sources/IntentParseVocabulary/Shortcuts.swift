@@ -4,16 +4,16 @@ import IntentParseSchema
 
 /// A shortcut an app donated, with the user's voice phrase: an intent with fixed parameters,
 /// or a user activity (it opens the app on a screen).
-public struct Shortcut: Sendable, Equatable {
-    public enum Action: Sendable, Equatable {
+package struct Shortcut: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
         case intent(name: String, parameters: [String: JSONValue])
         case userActivity(type: String, title: String?)
     }
 
-    public var phrase: String
-    public var action: Action
+    package var phrase: String
+    package var action: Action
 
-    public init(phrase: String, action: Action) {
+    package init(phrase: String, action: Action) {
         self.phrase = phrase
         self.action = action
     }

@@ -6,13 +6,13 @@ import IntentParseSchema
 ///
 /// Validates eagerly and reports every problem at once: a malformed plist, a value of the wrong
 /// type, an intent or parameter the schema does not know, an unknown vocabulary type.
-public struct VocabularyLoader: Sendable {
-    public let schema: Schema
+package struct VocabularyLoader: Sendable {
+    package let schema: Schema
 
-    public init(schema: Schema) { self.schema = schema }
+    package init(schema: Schema) { self.schema = schema }
 
     /// Loads all apps; throws `DiagnosticError` when any file has an error. Warnings are returned.
-    public func load(directory: URL) throws -> (apps: [AppVocabulary], warnings: [Diagnostic]) {
+    package func load(directory: URL) throws -> (apps: [AppVocabulary], warnings: [Diagnostic]) {
         let loaded = try loadSkippingBroken(directory: directory)
         let errors = loaded.skipped.flatMap(\.diagnostics)
         if !errors.isEmpty { throw DiagnosticError(loaded.warnings + errors) }
@@ -22,7 +22,7 @@ public struct VocabularyLoader: Sendable {
     /// Loads every app that has no error; an app with one is left out and reported in
     /// `skipped` with its problems, so one broken app never stops the others from loading.
     /// Throws only when the folder itself is unusable.
-    public func loadSkippingBroken(directory: URL) throws -> (apps: [AppVocabulary], warnings: [Diagnostic], skipped: [SkippedApp]) {
+    package func loadSkippingBroken(directory: URL) throws -> (apps: [AppVocabulary], warnings: [Diagnostic], skipped: [SkippedApp]) {
         let fm = FileManager.default
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -60,7 +60,7 @@ public struct VocabularyLoader: Sendable {
     }
 
     /// Loads one app folder; nil (with diagnostics) when its Info.plist is unusable.
-    public func loadApp(folder: URL, log: inout DiagnosticLog) -> AppVocabulary? {
+    package func loadApp(folder: URL, log: inout DiagnosticLog) -> AppVocabulary? {
         let infoURL = folder.appendingPathComponent("Info.plist")
         if (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) == nil {
             log.error(SourceLocation(file: folder.path), "app folder cannot be read (check its permissions)")
@@ -103,7 +103,7 @@ public struct VocabularyLoader: Sendable {
     }
 
     /// The schema with every loaded app's custom intents.
-    public static func schema(_ base: Schema, with apps: [AppVocabulary]) -> Schema {
+    package static func schema(_ base: Schema, with apps: [AppVocabulary]) -> Schema {
         var schema = base
         for intent in apps.flatMap(\.customIntents) where schema[intent.name] == nil { schema.add(intent) }
         return schema
@@ -192,7 +192,7 @@ public struct SkippedApp: Sendable {
     /// Every problem found in its files (at least one error).
     public var diagnostics: [Diagnostic]
 
-    public init(path: String, diagnostics: [Diagnostic]) {
+    package init(path: String, diagnostics: [Diagnostic]) {
         self.path = path
         self.diagnostics = diagnostics
     }

@@ -2,13 +2,13 @@ import IntentParseBase
 
 /// A scalar from YAML that keeps its type: numbers stay numbers, and unquoted yes/no/on/off
 /// stay words (YAML 1.1 would turn them into booleans and surprise people writing lists).
-public enum ScalarValue: Sendable, Hashable, CustomStringConvertible {
+package enum ScalarValue: Sendable, Hashable, CustomStringConvertible {
     case string(String)
     case integer(Int)
     case decimal(Double)
     case boolean(Bool)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .string(let s): return s
         case .integer(let i): return String(i)
@@ -20,7 +20,7 @@ public enum ScalarValue: Sendable, Hashable, CustomStringConvertible {
 
 extension ScalarValue {
     /// The value as JSON: numbers stay numbers, booleans booleans.
-    public var json: JSONValue {
+    package var json: JSONValue {
         switch self {
         case .string(let s): return .string(s)
         case .integer(let i): return .number(Double(i))

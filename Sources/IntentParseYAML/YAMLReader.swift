@@ -4,19 +4,19 @@ import Yams
 
 /// Reads a YAML file with Yams into nodes that keep their line and column, and reports problems
 /// as compiler-style diagnostics (file:line:col, the source line, a caret).
-public struct YAMLReader {
-    public let file: String
+package struct YAMLReader {
+    package let file: String
     /// The file's text, for the source lines of diagnostics.
-    public private(set) var text = ""
-    public var log: DiagnosticLog
+    package private(set) var text = ""
+    package var log: DiagnosticLog
 
-    public init(file: String, log: DiagnosticLog = DiagnosticLog()) {
+    package init(file: String, log: DiagnosticLog = DiagnosticLog()) {
         self.file = file
         self.log = log
     }
 
     /// Reads and composes the file; nil (with a diagnostic) when unreadable, empty or malformed.
-    public mutating func root(of url: URL) -> Node? {
+    package mutating func root(of url: URL) -> Node? {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             log.error(SourceLocation(file: file), "cannot read file")
             return nil
@@ -28,7 +28,7 @@ public struct YAMLReader {
         return root(ofText: text)
     }
 
-    public mutating func root(ofText text: String) -> Node? {
+    package mutating func root(ofText text: String) -> Node? {
         self.text = text
         do {
             // NB: the basic resolver leaves every scalar untyped: `scalarValue` types them, and
@@ -64,18 +64,18 @@ public struct YAMLReader {
 
     // MARK: Locations and diagnostics
 
-    public func location(_ node: Node) -> SourceLocation {
+    package func location(_ node: Node) -> SourceLocation {
         location(node.mark)
     }
 
-    public func location(_ mark: Mark?) -> SourceLocation {
+    package func location(_ mark: Mark?) -> SourceLocation {
         guard let mark else { return SourceLocation(file: file) }
         return SourceLocation(file: file, line: mark.line, column: mark.column)
     }
 
     /// Line `line` of the text (from 1), found when a diagnostic asks for it: most files have
     /// none. Lines end at a "\n" byte (a "\r\n" is one Character).
-    public func sourceLine(_ line: Int?) -> String? {
+    package func sourceLine(_ line: Int?) -> String? {
         guard let line, line >= 1 else { return nil }
         let bytes = text.utf8
         var start = bytes.startIndex
@@ -87,26 +87,26 @@ public struct YAMLReader {
         return String(Substring(bytes[start..<end]))
     }
 
-    public mutating func error(_ node: Node, _ message: String) {
+    package mutating func error(_ node: Node, _ message: String) {
         error(at: node.mark, message)
     }
 
-    public mutating func error(at mark: Mark?, _ message: String) {
+    package mutating func error(at mark: Mark?, _ message: String) {
         error(location(mark), message)
     }
 
-    public mutating func error(_ location: SourceLocation, _ message: String) {
+    package mutating func error(_ location: SourceLocation, _ message: String) {
         log.error(location, message, sourceLine: sourceLine(location.line))
     }
 
-    public mutating func warning(_ node: Node, _ message: String) {
+    package mutating func warning(_ node: Node, _ message: String) {
         let at = location(node)
         log.append(.warning(at, message, sourceLine: sourceLine(at.line)))
     }
 
     // MARK: Typed access
 
-    public mutating func mapping(_ node: Node, _ what: String) -> [(key: String, keyNode: Node, value: Node)]? {
+    package mutating func mapping(_ node: Node, _ what: String) -> [(key: String, keyNode: Node, value: Node)]? {
         guard let mapping = node.mapping else {
             error(node, "\(what) must be a mapping (key: value)")
             return nil
@@ -114,7 +114,7 @@ public struct YAMLReader {
         return mapping.map { pair in (pair.key.scalar?.string ?? "", pair.key, pair.value) }
     }
 
-    public mutating func sequence(_ node: Node, _ what: String) -> [Node]? {
+    package mutating func sequence(_ node: Node, _ what: String) -> [Node]? {
         guard let sequence = node.sequence else {
             error(node, "\(what) must be a list")
             return nil
@@ -122,7 +122,7 @@ public struct YAMLReader {
         return Array(sequence)
     }
 
-    public mutating func string(_ node: Node, _ what: String) -> String? {
+    package mutating func string(_ node: Node, _ what: String) -> String? {
         guard let scalar = node.scalar else {
             error(node, "\(what) must be a string")
             return nil
@@ -131,14 +131,14 @@ public struct YAMLReader {
     }
 
     /// A list of strings, or a single string standing for a list of one.
-    public mutating func strings(_ node: Node, _ what: String) -> [(String, Node)] {
+    package mutating func strings(_ node: Node, _ what: String) -> [(String, Node)] {
         if node.scalar != nil { return string(node, what).map { [($0, node)] } ?? [] }
         guard let items = sequence(node, what) else { return [] }
         return items.compactMap { item in string(item, what).map { ($0, item) } }
     }
 
     /// A scalar keeping its type; plain yes/no/on/off remain strings.
-    public func scalarValue(_ node: Node) -> ScalarValue? {
+    package func scalarValue(_ node: Node) -> ScalarValue? {
         guard let scalar = node.scalar else { return nil }
         let text = scalar.string
         guard scalar.style == .plain || scalar.style == .any else { return .string(text) }
@@ -151,7 +151,7 @@ public struct YAMLReader {
 
     /// A value as JSON: a scalar keeping its type (plain null and ~ are null), or a mapping or
     /// list of them, to any depth.
-    public mutating func json(_ node: Node) -> JSONValue? {
+    package mutating func json(_ node: Node) -> JSONValue? {
         if let scalar = node.scalar {
             if scalar.style == .plain, ["null", "~"].contains(scalar.string) { return .null }
             return scalarValue(node)?.json
@@ -161,7 +161,7 @@ public struct YAMLReader {
         return .object(pairs.compactMap { pair in json(pair.value).map { (pair.key, $0) } })
     }
 
-    public mutating func integer(_ node: Node, _ what: String) -> Int? {
+    package mutating func integer(_ node: Node, _ what: String) -> Int? {
         guard case .integer(let value)? = scalarValue(node) else {
             error(node, "\(what) must be a whole number")
             return nil
@@ -170,12 +170,12 @@ public struct YAMLReader {
     }
 
     /// Reports a locale file whose top-level mapping has no `language:` key.
-    public mutating func requireLanguage(_ pairs: [(key: String, keyNode: Node, value: Node)], in root: Node, locale: String) {
+    package mutating func requireLanguage(_ pairs: [(key: String, keyNode: Node, value: Node)], in root: Node, locale: String) {
         if !pairs.contains(where: { $0.key == "language" }) { error(root, "missing 'language: \(locale)'") }
     }
 
     /// Checks a file's `language:` against the locale folder it sits in.
-    public mutating func checkLanguage(_ node: Node, locale: String) {
+    package mutating func checkLanguage(_ node: Node, locale: String) {
         guard let language = string(node, "language") else { return }
         if String(language.map { $0 == "_" ? "-" : $0 }).lowercased() != locale.lowercased() {
             error(node, "language '\(language)' does not match its folder '\(locale)'")
@@ -183,14 +183,14 @@ public struct YAMLReader {
     }
 
     /// Reports keys not in `allowed`, with a suggestion.
-    public mutating func checkKeys(_ pairs: [(key: String, keyNode: Node, value: Node)], allowed: [String], in what: String) {
+    package mutating func checkKeys(_ pairs: [(key: String, keyNode: Node, value: Node)], allowed: [String], in what: String) {
         for pair in pairs where !allowed.contains(pair.key) {
             error(pair.keyNode, "unknown key '\(pair.key)' in \(what)" + Suggestions.didYouMean(pair.key, in: allowed))
         }
     }
 
     /// Where a template string's first character sits: after the opening quote, if any.
-    public func firstColumn(of node: Node) -> Int? {
+    package func firstColumn(of node: Node) -> Int? {
         guard let scalar = node.scalar, let mark = scalar.mark else { return nil }
         switch scalar.style {
         case .singleQuoted, .doubleQuoted: return mark.column + 1

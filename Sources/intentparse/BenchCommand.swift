@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IntentParse
+import IntentParseBase
 import IntentParseBench
 
 /// `intentparse bench`: throughput, latency, start-up and memory, on a corpus or on sentences

@@ -1,6 +1,10 @@
 import ArgumentParser
 import Foundation
 import IntentParse
+import IntentParseBase
+import IntentParseMatching
+import IntentParseNormalization
+import IntentParseVocabulary
 
 /// `intentparse check`: grammars and vocabulary load cleanly, and every IntentExample in every
 /// app's AppIntentVocabulary.plist parses to its intent for its app.

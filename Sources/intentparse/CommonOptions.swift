@@ -1,6 +1,10 @@
 import ArgumentParser
 import Foundation
 import IntentParse
+import IntentParseBase
+import IntentParseEntities
+import IntentParseMatching
+import IntentParseNormalization
 
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case json, text

@@ -1,5 +1,6 @@
 import Foundation
 import IntentParse
+import IntentParseBase
 
 /// Prints diagnostics like a compiler: `file:line:col: error: message`, the source line and a
 /// caret; colour only when standard error is a terminal.

@@ -2,6 +2,8 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import IntentParse
+import IntentParseBase
+import IntentParseDialogue
 
 /// `intentparse dialog`: a conversation on standard input, one system turn out per user line.
 struct DialogCommand: ParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import IntentParse
+import IntentParseBase
+import IntentParseMatching
 
 /// `intentparse explain "utterance"`: which template matched, which words went to which slot,
 /// and why it scored as it did.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IntentParse
+import IntentParseMatching
 
 /// `intentparse [parse] [UTTERANCE...]`: one JSON line (or text block) per utterance.
 struct ParseCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import IntentParse
+import IntentParseBase
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import IntentParse
+import IntentParseBase
 import IntentParseCorpus
+import IntentParseNormalization
 
 /// `intentparse test [Corpus/...]`: runs regression corpora (sentences and dialogues), prints
 /// failures and accuracy metrics, ends with "N passed, N failed"; exit 1 when a case fails.

@@ -1,6 +1,8 @@
 import Foundation
-import Testing
 import IntentParse
+import IntentParseBase
+import IntentParseMatching
+import Testing
 @testable import IntentParseCorpus
 
 /// Corpus file features beyond plain strings: typed values written as mappings or lists, and

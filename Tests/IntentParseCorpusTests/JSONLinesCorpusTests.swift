@@ -1,5 +1,6 @@
 import Foundation
 import IntentParse
+import IntentParseBase
 import IntentParseTestSupport
 import Testing
 @testable import IntentParseCorpus

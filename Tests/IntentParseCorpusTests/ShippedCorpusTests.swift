@@ -1,7 +1,8 @@
 import Foundation
+import IntentParse
+import IntentParseBase
 import IntentParseTestSupport
 import Testing
-import IntentParse
 @testable import IntentParseCorpus
 
 /// The shipped corpus is the truth: every case in Corpus/ must pass against Grammars/ and

@@ -1,7 +1,8 @@
 import Foundation
+import IntentParseBase
+import IntentParseDialogue
 import Testing
 @testable import IntentParseDialogue
-import IntentParseBase
 
 /// `DialogueSessionFile`: checked before use, updated under a lock, saved atomically.
 @Suite struct DialogueSessionFileTests {

@@ -1,4 +1,6 @@
 import Foundation
+import IntentParseBase
+import IntentParseDialogue
 import IntentParseTestSupport
 import Testing
 @testable import IntentParse

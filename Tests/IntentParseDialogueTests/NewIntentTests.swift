@@ -1,4 +1,5 @@
 import Foundation
+import IntentParseDialogue
 import IntentParseTestSupport
 import Testing
 @testable import IntentParse

@@ -1,4 +1,7 @@
 import Foundation
+import IntentParseDialogue
+import IntentParseEntities
+import IntentParseMatching
 import IntentParseTestSupport
 import Testing
 @testable import IntentParse

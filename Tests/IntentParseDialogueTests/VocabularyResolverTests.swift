@@ -1,6 +1,7 @@
-import Testing
+import IntentParseDialogue
 import IntentParseSchema
 import IntentParseVocabulary
+import Testing
 @testable import IntentParseDialogue
 
 @Suite struct VocabularyResolverTests {

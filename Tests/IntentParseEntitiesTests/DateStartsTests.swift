@@ -1,5 +1,6 @@
-import Testing
+import IntentParseEntities
 import IntentParseNormalization
+import Testing
 @testable import IntentParseEntities
 
 /// `DateStarts` may only leave out readers that would find nothing: at every position of many

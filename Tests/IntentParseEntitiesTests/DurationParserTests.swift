@@ -1,3 +1,4 @@
+import IntentParseEntities
 import Testing
 @testable import IntentParseEntities
 

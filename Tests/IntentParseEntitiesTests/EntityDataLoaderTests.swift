@@ -1,5 +1,6 @@
-import Testing
 import IntentParseBase
+import IntentParseEntities
+import Testing
 @testable import IntentParseEntities
 
 /// The diagnostics of loading `text` as English entity data, as "line:column: message".

@@ -1,7 +1,8 @@
 import Foundation
-import IntentParseTestSupport
 import IntentParseBase
+import IntentParseEntities
 import IntentParseNormalization
+import IntentParseTestSupport
 @testable import IntentParseEntities
 
 /// The shipped English entity data, a catalog built from it, and the corpus reference time.

@@ -1,5 +1,6 @@
 import Foundation
 import IntentParseBase
+import IntentParseEntities
 import IntentParseNormalization
 @testable import IntentParseEntities
 

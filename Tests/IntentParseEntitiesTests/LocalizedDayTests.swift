@@ -1,4 +1,5 @@
 import Foundation
+import IntentParseEntities
 import Testing
 @testable import IntentParseEntities
 

@@ -1,5 +1,6 @@
-import Testing
+import IntentParseEntities
 import IntentParseNormalization
+import Testing
 @testable import IntentParseEntities
 
 /// `MeasureReader` skips the positions where no unit can end a measure; at every position of

@@ -1,5 +1,6 @@
-import Testing
+import IntentParseEntities
 import IntentParseNormalization
+import Testing
 @testable import IntentParseEntities
 
 @Suite struct NumberParserTests {

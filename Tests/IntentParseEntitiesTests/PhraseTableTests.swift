@@ -1,5 +1,6 @@
-import Testing
+import IntentParseEntities
 import IntentParseNormalization
+import Testing
 @testable import IntentParseEntities
 
 /// The byte trie behind `PhraseTable` and `StringSet` must answer exactly as comparing strings

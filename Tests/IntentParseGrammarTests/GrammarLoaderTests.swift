@@ -1,7 +1,8 @@
 import Foundation
-import Testing
 import IntentParseBase
+import IntentParseGrammar
 import IntentParseSchema
+import Testing
 @testable import IntentParseGrammar
 
 @Suite struct GrammarLoaderTests {

@@ -1,4 +1,5 @@
 import IntentParseBase
+import IntentParseGrammar
 import Testing
 @testable import IntentParseGrammar
 

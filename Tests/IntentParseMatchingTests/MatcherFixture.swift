@@ -1,5 +1,8 @@
 import Foundation
 import IntentParse
+import IntentParseEntities
+import IntentParseGrammar
+import IntentParseVocabulary
 
 /// A small grammar and two apps, built in code, for matcher tests.
 enum MatcherFixture {

@@ -1,9 +1,13 @@
 import Foundation
+import IntentParseBase
+import IntentParseEntities
+import IntentParseGrammar
+import IntentParseMatching
+import IntentParseNormalization
 import IntentParseTestSupport
 import Testing
 @testable import IntentParse
 @testable import IntentParseMatching
-import IntentParseNormalization
 
 @Suite struct MatcherTests {
     let parser: IntentParser

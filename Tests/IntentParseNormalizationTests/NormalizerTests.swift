@@ -1,3 +1,4 @@
+import IntentParseNormalization
 import Testing
 @testable import IntentParseNormalization
 

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import IntentParseBase
+import IntentParseSchema
+import Testing
 @testable import IntentParseSchema
 
 /// The embedded SiriKit.yaml says what the Swift tables it replaced said, and schema files with

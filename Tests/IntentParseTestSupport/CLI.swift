@@ -1,11 +1,11 @@
 import Foundation
 
 /// Runs the built `intentparse` binary as a user would.
-public enum CLI {
-    public static var root: URL { Repository.root }
+package enum CLI {
+    package static var root: URL { Repository.root }
 
     /// The executable sits next to the test bundle in the build products folder.
-    public static var binary: URL {
+    package static var binary: URL {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("intentparse").path), folder.path != "/" {
             folder = folder.deletingLastPathComponent()
@@ -13,16 +13,16 @@ public enum CLI {
         return folder.appendingPathComponent("intentparse")
     }
 
-    public struct Output {
-        public var status: Int32
-        public var stdout: String
-        public var stderr: String
-        public var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
+    package struct Output {
+        package var status: Int32
+        package var stdout: String
+        package var stderr: String
+        package var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty } }
     }
 
     /// `environment` is added to this process's, from which the locale variables are removed
     /// (a run does not depend on the machine's language unless a test sets one).
-    public static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL = root, environment: [String: String] = [:]) throws -> Output {
+    package static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL = root, environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -57,7 +57,7 @@ public enum CLI {
     private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()
 
     /// A new empty folder; the test removes it when done (`remove`).
-    public static func temporaryFolder() throws -> URL { try TemporaryFolder("intentparse-cli").url }
+    package static func temporaryFolder() throws -> URL { try TemporaryFolder("intentparse-cli").url }
 
-    public static func remove(_ folder: URL) { TemporaryFolder(existing: folder).remove() }
+    package static func remove(_ folder: URL) { TemporaryFolder(existing: folder).remove() }
 }

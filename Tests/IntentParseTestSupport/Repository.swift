@@ -2,21 +2,21 @@ import Foundation
 import IntentParse
 
 /// The repository's shipped files, for tests that read them.
-public enum Repository {
+package enum Repository {
     /// The package's root folder (this file is `Tests/IntentParseTestSupport/Repository.swift`).
-    public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    public static var grammars: URL { root.appendingPathComponent("Grammars") }
-    public static var vocabulary: URL { root.appendingPathComponent("Vocabulary") }
-    public static var corpus: URL { root.appendingPathComponent("Corpus") }
+    package static var grammars: URL { root.appendingPathComponent("Grammars") }
+    package static var vocabulary: URL { root.appendingPathComponent("Vocabulary") }
+    package static var corpus: URL { root.appendingPathComponent("Corpus") }
 
     /// The shipped grammars (every language) and vocabulary, loaded once for the whole test run.
-    public static func shippedParser() throws -> IntentParser { try shipped.get() }
+    package static func shippedParser() throws -> IntentParser { try shipped.get() }
 
     private static let shipped = Result { try IntentParser(grammars: grammars, vocabulary: vocabulary) }
 
     /// Every corpus file under `Corpus/`, as paths relative to the root, sorted.
-    public static func corpusFiles() -> [String] {
+    package static func corpusFiles() -> [String] {
         let enumerator = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: nil)
         var files: [String] = []
         while let url = enumerator?.nextObject() as? URL {
@@ -27,25 +27,25 @@ public enum Repository {
 }
 
 /// A new empty folder in the temporary directory; `remove()` deletes it with what it holds.
-public struct TemporaryFolder: Sendable {
-    public let url: URL
+package struct TemporaryFolder: Sendable {
+    package let url: URL
 
-    public init(_ prefix: String = "intentparse-test") throws {
+    package init(_ prefix: String = "intentparse-test") throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
     /// A folder made before (`CLI.temporaryFolder()`), to write to or remove.
-    public init(existing url: URL) { self.url = url }
+    package init(existing url: URL) { self.url = url }
 
     /// Writes `text` to `path` (relative to the folder; its folders are made) and returns its URL.
     @discardableResult
-    public func write(_ text: String, to path: String) throws -> URL {
+    package func write(_ text: String, to path: String) throws -> URL {
         let file = url.appendingPathComponent(path)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: file)
         return file
     }
 
-    public func remove() { try? FileManager.default.removeItem(at: url) }
+    package func remove() { try? FileManager.default.removeItem(at: url) }
 }

@@ -1,8 +1,9 @@
 import Foundation
-import IntentParseTestSupport
-import Testing
 import IntentParseBase
 import IntentParseSchema
+import IntentParseTestSupport
+import IntentParseVocabulary
+import Testing
 @testable import IntentParseVocabulary
 
 /// Writes app folders into a fresh temporary directory, removed with the fixture.

@@ -1,10 +1,11 @@
 import Foundation
+import IntentParse
+import IntentParseBench
+import IntentParseEntities
+import IntentParseMatching
 import IntentParseTestSupport
 import Testing
-import IntentParse
-import IntentParseEntities
 @testable import IntentParseMatching
-import IntentParseBench
 
 /// The grammar-size sweep of `bench --scale`.
 @Suite struct BenchScalingTests {

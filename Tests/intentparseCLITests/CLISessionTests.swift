@@ -1,4 +1,5 @@
 import Foundation
+import IntentParseSchema
 import IntentParseTestSupport
 import Testing
 #if canImport(Glibc)

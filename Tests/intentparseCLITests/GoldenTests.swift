@@ -1,4 +1,5 @@
 import Foundation
+import IntentParseBase
 import IntentParseTestSupport
 import Testing
 

@@ -12,7 +12,7 @@ import Yams
 ///     dates:    {days: {...}, parts_of_day: {...}, times: {noon: "12:00"}, words: {at: [at], ...}}
 ///     duration: {hour: [hour, hours], ...}
 ///     distance: {mile: [mile, miles], ...}
-public struct EntityDataLoader {
+package struct EntityDataLoader {
     static let fileKeys = ["language", "numbers", "currency", "dates", "duration", "distance"]
     static let numberKeys = ["one", "fractions", "multipliers", "and", "words"]
     static let currencyKeys = ["words", "subunits", "parts"]
@@ -30,7 +30,7 @@ public struct EntityDataLoader {
     }
 
     /// Loads `<localeFolder>/entities/*.yaml`, merged in file name order; nil when there are none.
-    public static func load(localeFolder: URL, locale: String, log: inout DiagnosticLog) -> EntityData? {
+    package static func load(localeFolder: URL, locale: String, log: inout DiagnosticLog) -> EntityData? {
         let folder = localeFolder.appendingPathComponent("entities")
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
             .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
@@ -50,7 +50,7 @@ public struct EntityDataLoader {
     }
 
     /// Loads one file's text (tests, tools); `file` names it in diagnostics.
-    public static func load(text: String, locale: String, file: String = "<entities>") throws -> EntityData {
+    package static func load(text: String, locale: String, file: String = "<entities>") throws -> EntityData {
         var loader = EntityDataLoader(file: file, locale: locale, data: EntityData(), log: DiagnosticLog())
         if let root = loader.reader.root(ofText: text) { loader.read(root) }
         var log = loader.reader.log

@@ -10,8 +10,8 @@ import IntentParseNormalization
 /// ("at 7 tomorrow evening", "Friday, March 3 at 8 pm"), or one offset ("in two hours") or
 /// weekend. Every complete prefix is a reading, longest first. `DateResolver` says how each is
 /// placed on the calendar.
-public final class DateTimeParser: EntityParser {
-    public let name = "dateTime"
+package final class DateTimeParser: EntityParser {
+    package let name = "dateTime"
     static let maxPieces = 3
 
     let words: CalendarWords
@@ -35,7 +35,7 @@ public final class DateTimeParser: EntityParser {
                                 firstWeekday: ICUCalendarWords.firstWeekday(locale: locale))
     }
 
-    public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
+    package func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
         // Most positions start no date at all: find that out before any bookkeeping.
         guard start < text.tokens.count else { return [] }
         let readers = starts.readers(text.tokens, at: start)

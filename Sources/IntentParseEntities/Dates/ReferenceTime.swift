@@ -7,7 +7,7 @@ extension EntityContext {
     /// - "2026-11-21T14:30:00Z": UTC;
     /// - "2026-11-21T09:30:00" or "2026-11-21" (midnight): local time in `fallback`.
     /// nil when the text is none of these.
-    public init?(iso text: String, fallback: TimeZone = .current) {
+    package init?(iso text: String, fallback: TimeZone = .current) {
         let zoned = ISO8601DateFormatter()
         if let date = zoned.date(from: text), let offset = EntityContext.utcOffset(of: text),
            let timeZone = TimeZone(secondsFromGMT: offset) {

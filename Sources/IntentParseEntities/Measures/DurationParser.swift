@@ -5,8 +5,8 @@ import IntentParseNormalization
 ///
 /// Unit words come from the data file (`duration:`); each unit's length is fixed here. Months
 /// and years are left out on purpose: they have no fixed number of seconds.
-public final class DurationParser: EntityParser {
-    public let name = "duration"
+package final class DurationParser: EntityParser {
+    package let name = "duration"
     /// Seconds in each unit the data file may name.
     static let secondsPerUnit: [String: Double] = ["second": 1, "minute": 60, "hour": 3600, "day": 86_400, "week": 604_800]
 
@@ -16,7 +16,7 @@ public final class DurationParser: EntityParser {
         measures = MeasureReader(amounts: amounts, unitWords: data.durationUnits)
     }
 
-    public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
+    package func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
         spans(text, from: start).map { EntityMatch(start: start, end: $0.end, value: .duration(seconds: $0.seconds)) }
     }
 

@@ -8,8 +8,8 @@ import IntentParseNormalization
 /// currency has them) and the data's parts ("三块五毛五分" is 3.55). After a currency word, a
 /// last bare number counts the next smaller part ("vingt euros cinquante" and "veinte euros con
 /// cincuenta" are 20.50, "三块五" 3.5). Parts alone ("50 cents", "五毛钱") count in the locale's own currency (ICU's, for "en" USD).
-public final class CurrencyParser: EntityParser {
-    public let name = "currencyAmount"
+package final class CurrencyParser: EntityParser {
+    package let name = "currencyAmount"
 
     let amounts: AmountReader
     let lexicon: CurrencyLexicon
@@ -19,7 +19,7 @@ public final class CurrencyParser: EntityParser {
         lexicon = CurrencyLexicon(locale: locale, data: data, normalizer: amounts.normalizer)
     }
 
-    public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
+    package func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
         // The amounts at `start`, read once: both "20 dollars" and "50 cents" start with them.
         let here = amounts.amounts(text, from: start)
         var readings: [EntityMatch] = []

@@ -6,8 +6,8 @@ import IntentParseNormalization
 /// Words are read by ICU's spell-out rules for the locale. Only runs of tokens that are all
 /// number words are offered to ICU; the word set itself comes from ICU, by spelling out the
 /// numbers 0-100 and the powers of ten, so no language's number words are hard-coded here.
-public final class NumberParser: EntityParser, @unchecked Sendable {
-    public let name = "number"
+package final class NumberParser: EntityParser, @unchecked Sendable {
+    package let name = "number"
     /// The longest run of words tried as one number.
     static let maxWords = 8
 
@@ -28,7 +28,7 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
     /// The locale's decimal and grouping separators, as ICU gives them ("," and "." in German).
     let separators: (decimal: Character, grouping: Character)
 
-    public init(locale: String, rules: TokenRules = TokenRules(), data: EntityData = EntityData()) {
+    package init(locale: String, rules: TokenRules = TokenRules(), data: EntityData = EntityData()) {
         spellOutFormat = ICUNumberFormat(locale: locale, style: .spellOut)
         separators = ICUNumberFormat.separators(locale: locale)
         normalizer = Normalizer(locale: locale, rules: rules)
@@ -54,7 +54,7 @@ public final class NumberParser: EntityParser, @unchecked Sendable {
         // that needs it: done at load, for every locale, it held up every run's first answer.
     }
 
-    public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
+    package func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
         number(in: text, from: start).map { [EntityMatch(start: start, end: $0.end, value: .number($0.value))] } ?? []
     }
 

@@ -8,8 +8,8 @@ import IntentParseNormalization
 /// before the suffix is formatted with ICU's ordinal format and must give back what was
 /// written, so "3rd" is 3 but "3th" is nothing.
 /// NB: "last" is not an ordinal here; which item is last is the dialogue's business.
-public final class OrdinalParser: EntityParser {
-    public let name = "ordinal"
+package final class OrdinalParser: EntityParser {
+    package let name = "ordinal"
     /// Spelled-out ordinals are known up to this number.
     static let maxWords = 100
 
@@ -53,7 +53,7 @@ public final class OrdinalParser: EntityParser {
         self.words = words
     }
 
-    public func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
+    package func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
         ordinals(in: text, from: start).map { EntityMatch(start: start, end: $0.end, value: .ordinal($0.value)) }
     }
 

@@ -11,14 +11,14 @@ import IntentParseVocabulary
 /// → compile each template to an automaton (rules inlined, permutations expanded, multi-valued
 /// slots looped over `<item_separator>`) → the shared app prefix/suffix automata → the
 /// rarest-literal index.
-public struct GrammarCompiler: Sendable {
-    public var learnFromExamples: Bool
+package struct GrammarCompiler: Sendable {
+    package var learnFromExamples: Bool
 
-    public init(learnFromExamples: Bool = true) { self.learnFromExamples = learnFromExamples }
+    package init(learnFromExamples: Bool = true) { self.learnFromExamples = learnFromExamples }
 
     /// `entities`: the locale's built-in entities with its data file's words; nil builds them
     /// from ICU alone (`EntityCatalog(locale:)`).
-    public func compile(_ grammar: LanguageGrammar, apps: [AppVocabulary], schema: Schema, entities: EntityCatalog? = nil) -> CompiledGrammar {
+    package func compile(_ grammar: LanguageGrammar, apps: [AppVocabulary], schema: Schema, entities: EntityCatalog? = nil) -> CompiledGrammar {
         let normalizer = Normalizer(locale: grammar.locale, rules: grammar.tokenRules)
         let catalog = entities ?? EntityCatalog(locale: grammar.locale, rules: grammar.tokenRules)
         var builder = Builder(grammar: grammar, apps: apps, schema: schema, normalizer: normalizer, entities: catalog)

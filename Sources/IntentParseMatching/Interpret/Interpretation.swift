@@ -21,6 +21,7 @@ public struct SlotValue: Sendable {
     /// has no identifier, and the dialogue asks which one is meant.
     public var isPartial = false
 
+    /// A value as spoken; `range` in UTF-16 offsets of the utterance.
     public init(spoken: String, identifier: String? = nil, value: JSONValue? = nil, range: Range<Int>? = nil) {
         self.spoken = spoken
         self.identifier = identifier
@@ -29,10 +30,12 @@ public struct SlotValue: Sendable {
     }
 }
 
+/// A parameter's value: one, or several for multi-valued parameters (`recipients`, `taskTitles`).
 public enum ParameterValue: Sendable {
     case single(SlotValue)
     case multiple([SlotValue])
 
+    /// The value or values, in the order spoken.
     public var values: [SlotValue] {
         switch self {
         case .single(let value): return [value]
@@ -55,29 +58,35 @@ public enum AppSource: String, Sendable {
 
 /// One reading of an utterance: an intent, its app and its parameters.
 public struct Interpretation: Sendable {
+    /// The intent's name: a SiriKit class name (`INSendMessageIntent`) or a custom intent's.
     public var intent: String
+    /// The intent's domain (`messaging`).
     public var domain: Domain
+    /// The app that handles it; nil when no app could be chosen (then `missing` starts with "app").
     public var app: AppVocabulary?
+    /// How the app was chosen.
     public var appSource: AppSource?
     /// UTF-16 offsets of the app's name in the utterance, when the utterance names it.
     public var appRange: Range<Int>? = nil
+    /// Confidence in [0, 1]; the best interpretation has the highest.
     public var score: Double
     /// In the intent's parameter order.
     public var parameters: [(name: String, value: ParameterValue)]
     /// Required parameters not given ("app" first when the app is unknown).
     public var missing: [String]
     /// The template that matched.
-    public var template: Template
-    public var isLearnedTemplate: Bool
-    public var evidence: Evidence
+    package var template: Template
+    package var isLearnedTemplate: Bool
+    package var evidence: Evidence
     /// The internal ranking weight (for `explain`).
-    public var weight: Double
+    package var weight: Double
     /// The request needs an unlocked device / an authenticated user (payments, ride booking, or
     /// the app's IntentsRestrictedWhileLocked).
     public var requiresAuthentication: Bool
     /// Set when the utterance was a donated shortcut's voice phrase.
-    public var shortcut: ShortcutMatch? = nil
+    package var shortcut: ShortcutMatch? = nil
 
+    /// The value of parameter `name`, if given.
     public func parameter(_ name: String) -> ParameterValue? {
         parameters.first { $0.name == name }?.value
     }
@@ -85,7 +94,7 @@ public struct Interpretation: Sendable {
     /// UTF-16 ranges of the names in the utterance: the app's name and the values matched in
     /// an app's vocabulary (contacts, list titles, playlists). They are the same in every
     /// language, so they are no evidence of the one the utterance is in.
-    public var nameRanges: [Range<Int>] {
+    package var nameRanges: [Range<Int>] {
         var ranges = appRange.map { [$0] } ?? []
         for (_, value) in parameters {
             for slot in value.values where slot.identifier != nil {
@@ -98,15 +107,17 @@ public struct Interpretation: Sendable {
 
 /// The outcome of matching one utterance.
 public struct MatchResult: Sendable {
+    /// The utterance as given.
     public var text: String
+    /// The locale that parsed it (with every locale tried, the one that won).
     public var locale: String
-    public var tokens: [Token]
+    package var tokens: [Token]
     /// Best first; empty when the utterance is rejected.
     public var interpretations: [Interpretation]
     /// Why nothing matched, when `interpretations` is empty.
     public var reason: String?
 
-    public init(text: String, locale: String, tokens: [Token], interpretations: [Interpretation], reason: String?) {
+    package init(text: String, locale: String, tokens: [Token], interpretations: [Interpretation], reason: String?) {
         self.text = text
         self.locale = locale
         self.tokens = tokens
@@ -114,5 +125,6 @@ public struct MatchResult: Sendable {
         self.reason = reason
     }
 
+    /// The best interpretation; nil when the utterance was rejected (`reason` says why).
     public var best: Interpretation? { interpretations.first }
 }

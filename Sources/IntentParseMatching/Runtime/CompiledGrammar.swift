@@ -25,24 +25,24 @@ struct CompiledTemplate: Sendable {
 /// utterance), whose tables are a `let`: reading a class's `var` costs a run-time exclusivity
 /// check, and the matcher reads these in its innermost loops.
 @dynamicMemberLookup
-public final class CompiledGrammar: Sendable {
+package final class CompiledGrammar: Sendable {
     let tables: GrammarTables
 
     init(_ tables: GrammarTables) { self.tables = tables }
 
     /// A table, lent in place: a getter would copy it out (a reference count per array in it).
-    public subscript<T>(dynamicMember keyPath: KeyPath<GrammarTables, T>) -> T { _read { yield tables[keyPath: keyPath] } }
+    package subscript<T>(dynamicMember keyPath: KeyPath<GrammarTables, T>) -> T { _read { yield tables[keyPath: keyPath] } }
 
-    public var locale: String { tables.locale }
+    package var locale: String { tables.locale }
     /// Number of automaton nodes (a size measure for `bench` and `explain`).
-    public var nodeCount: Int { tables.automaton.nodeCount }
-    public var templateCount: Int { tables.templates.count }
+    package var nodeCount: Int { tables.automaton.nodeCount }
+    package var templateCount: Int { tables.templates.count }
 
     /// How many of `tokens` are words of the grammar's language (in its templates, rules and list
     /// values; numbers and fillers say nothing of the language): evidence of the language an
     /// utterance is in, to choose between locales. Tokens inside `names` (UTF-16 ranges of app
     /// and vocabulary names, which are the same in every language) are not counted.
-    public func knownWordCount(_ tokens: [Token], outside names: [Range<Int>] = []) -> Int {
+    package func knownWordCount(_ tokens: [Token], outside names: [Range<Int>] = []) -> Int {
         tokens.reduce(0) { count, token in
             guard token.kind == .word, tables.languageWords.id(token.looseKey) != KeyTable.none,
                   !names.contains(where: { $0.overlaps(token.range) }) else { return count }
@@ -77,7 +77,7 @@ enum PhraseEntry: Sendable, Hashable {
 
 /// The compiled grammar's run-time tables: what matching and interpretation read, filled in by
 /// `GrammarCompiler`'s builder (whose own working tables are `CompileTables`).
-public struct GrammarTables: Sendable {
+package struct GrammarTables: Sendable {
     let locale: String
     let normalizer: Normalizer
     let schema: Schema

@@ -21,6 +21,7 @@ public struct MatchContext: Sendable {
     /// (the locales tie: "ok", an empty line, gibberish). Nil: the first in locale order.
     public var preferredLocale: String?
 
+    /// A context; the defaults: no app in focus, 256 words at most, three alternatives, the clock.
     public init(app: String? = nil, maxWords: Int = 256, maxAlternatives: Int = 3, entityContext: EntityContext = EntityContext(),
                 preferredLocale: String? = nil) {
         self.app = app
@@ -36,16 +37,16 @@ public struct MatchContext: Sendable {
 /// Per utterance: tokenize → candidate templates from the rarest-literal index → the app-prefix
 /// automaton from the start → the candidates' automata (from the start and after each prefix)
 /// → the app-suffix automaton after each template accept short of the end → interpret, rank.
-public struct IntentMatcher: Sendable {
-    public let grammar: CompiledGrammar
+package struct IntentMatcher: Sendable {
+    package let grammar: CompiledGrammar
     private let scratch = ScratchPool()
     /// How far into an utterance an app prefix may reach, and how long a suffix may be (words).
     static let prefixReach = 24
     static let suffixReach = 16
 
-    public init(grammar: CompiledGrammar) { self.grammar = grammar }
+    package init(grammar: CompiledGrammar) { self.grammar = grammar }
 
-    public func match(_ text: String, context: MatchContext = MatchContext()) -> MatchResult {
+    package func match(_ text: String, context: MatchContext = MatchContext()) -> MatchResult {
         var tokenized = grammar.normalizer.tokenize(text)
         if grammar.normalizer.splitsSuffixes {
             tokenized = grammar.normalizer.splittingSuffixes(tokenized, endsName: { grammar.tables.nameEnds.contains($0) },
@@ -208,7 +209,7 @@ public struct IntentMatcher: Sendable {
     }
 
     /// The index of the app named by `--app`, matched on any of its names or its identifier.
-    public func contextAppIndex(_ name: String?) -> Int? {
+    package func contextAppIndex(_ name: String?) -> Int? {
         guard let name else { return nil }
         let wanted = grammar.normalizer.looseKeys(name).joined()
         return grammar.apps.firstIndex { app in

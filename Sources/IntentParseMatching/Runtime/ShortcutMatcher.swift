@@ -5,13 +5,13 @@ import IntentParseSchema
 import IntentParseVocabulary
 
 /// What a matched shortcut was, for the output.
-public struct ShortcutMatch: Sendable {
-    public var phrase: String
-    public var userActivityType: String?
-    public var title: String?
+package struct ShortcutMatch: Sendable {
+    package var phrase: String
+    package var userActivityType: String?
+    package var title: String?
 
     /// The intent name a user-activity shortcut reports.
-    public static let userActivityIntent = ShortcutIndex.userActivityIntent
+    package static let userActivityIntent = ShortcutIndex.userActivityIntent
 }
 
 /// Donated shortcuts by their voice phrase: an utterance that says the phrase (whatever its

@@ -38,30 +38,30 @@ struct PackedCapture: Sendable {
 ///
 /// NB: counts are stored as Int32 (an utterance has at most a few hundred words), which keeps a
 /// thread at 48 bytes instead of 64; the chart copies threads constantly.
-public struct Evidence: Sendable, Hashable {
+package struct Evidence: Sendable, Hashable {
     /// Tokens matched by template literals.
-    @Count public var literal: Int
+    @Count package var literal: Int
     /// Tokens matched by list values, vocabulary, app names or entities.
-    @Count public var named: Int
+    @Count package var named: Int
     /// Tokens matched only by a sounds-like key.
-    @Count public var soundsLike: Int
+    @Count package var soundsLike: Int
     /// Tokens taken by wildcards.
-    @Count public var wildcard: Int
+    @Count package var wildcard: Int
     /// Skip words dropped.
-    @Count public var skipped: Int
+    @Count package var skipped: Int
 
-    public init() {}
+    package init() {}
 
-    public var total: Int { literal + named + soundsLike + wildcard + skipped }
+    package var total: Int { literal + named + soundsLike + wildcard + skipped }
 
     /// An Int held in 32 bits (clamped).
     @propertyWrapper
-    public struct Count: Sendable, Hashable {
+    package struct Count: Sendable, Hashable {
         private var stored: Int32 = 0
 
-        public init() {}
+        package init() {}
 
-        public var wrappedValue: Int {
+        package var wrappedValue: Int {
             get { Int(stored) }
             set { stored = Int32(clamping: newValue) }
         }
