@@ -7,6 +7,9 @@ import PackageDescription
 /// YAML is a small shared module beside Base (Yams, read into nodes that keep their line and
 /// column): every stage that reads YAML files (Schema, Grammar, Entities, Dialogue, Corpus) uses it.
 /// The schema (domains, intents, parameters, their rules) is data: Schema's SiriKit.yaml.
+/// Each target lists every module it imports. The stages' declarations are `package`: the
+/// library's public surface is what `IntentParse` re-exports (PublicAPI.swift) and the corpus
+/// runner, `IntentParseCorpus`.
 let package = Package(
     name: "intentparse",
     platforms: [.macOS(.v13)],
@@ -62,19 +65,24 @@ let package = Package(
         ),
         .executableTarget(
             name: "IntentParseBenchmarks",
-            dependencies: ["IntentParse", .product(name: "Benchmark", package: "swift-benchmark")],
+            dependencies: ["IntentParse", "IntentParseNormalization", "IntentParseSchema", "IntentParseDialogue",
+                           .product(name: "Benchmark", package: "swift-benchmark")],
             path: "Benchmarks/IntentParseBenchmarks"
         ),
-        .target(name: "IntentParseTestSupport", dependencies: ["IntentParse"], path: "Tests/IntentParseTestSupport"),
+        .target(name: "IntentParseTestSupport", dependencies: ["IntentParse", "IntentParseBase", "IntentParseMatching"], path: "Tests/IntentParseTestSupport"),
         .testTarget(name: "IntentParseNormalizationTests", dependencies: ["IntentParseNormalization"]),
-        .testTarget(name: "IntentParseSchemaTests", dependencies: ["IntentParseTestSupport", "IntentParseSchema"]),
-        .testTarget(name: "IntentParseVocabularyTests", dependencies: ["IntentParseTestSupport", "IntentParseVocabulary"]),
-        .testTarget(name: "IntentParseGrammarTests", dependencies: ["IntentParseTestSupport", "IntentParseGrammar"]),
-        .testTarget(name: "IntentParseEntitiesTests", dependencies: ["IntentParseTestSupport", "IntentParseEntities"]),
-        .testTarget(name: "IntentParseMatchingTests", dependencies: ["IntentParseTestSupport", "IntentParse"]),
-        .testTarget(name: "IntentParseDialogueTests", dependencies: ["IntentParseTestSupport", "IntentParse"]),
-        .testTarget(name: "IntentParseCorpusTests", dependencies: ["IntentParseTestSupport", "IntentParseCorpus"]),
-        .testTarget(name: "intentparseCLITests", dependencies: ["IntentParseTestSupport", "intentparse", "IntentParseBench"]),
+        .testTarget(name: "IntentParseSchemaTests", dependencies: ["IntentParseTestSupport", "IntentParseBase", "IntentParseSchema"]),
+        .testTarget(name: "IntentParseVocabularyTests", dependencies: ["IntentParseTestSupport", "IntentParseBase", "IntentParseSchema", "IntentParseVocabulary"]),
+        .testTarget(name: "IntentParseGrammarTests", dependencies: ["IntentParseTestSupport", "IntentParseBase", "IntentParseSchema", "IntentParseGrammar"]),
+        .testTarget(name: "IntentParseEntitiesTests", dependencies: ["IntentParseTestSupport", "IntentParseBase", "IntentParseNormalization", "IntentParseEntities"]),
+        .testTarget(name: "IntentParseMatchingTests",
+                    dependencies: ["IntentParseTestSupport", "IntentParse", "IntentParseBase", "IntentParseNormalization", "IntentParseVocabulary", "IntentParseGrammar", "IntentParseEntities", "IntentParseMatching"]),
+        .testTarget(name: "IntentParseDialogueTests",
+                    dependencies: ["IntentParseTestSupport", "IntentParse", "IntentParseBase", "IntentParseSchema", "IntentParseVocabulary", "IntentParseEntities", "IntentParseMatching", "IntentParseDialogue"]),
+        .testTarget(name: "IntentParseCorpusTests",
+                    dependencies: ["IntentParseTestSupport", "IntentParse", "IntentParseCorpus", "IntentParseBase", "IntentParseMatching"]),
+        .testTarget(name: "intentparseCLITests",
+                    dependencies: ["IntentParseTestSupport", "intentparse", "IntentParseBench", "IntentParse", "IntentParseBase", "IntentParseSchema", "IntentParseEntities", "IntentParseMatching"]),
     ]
 )
 
@@ -83,19 +91,19 @@ let package = Package(
 /// never see them.
 let fuzzHarnesses: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzTemplateParser", ["IntentParseGrammar"]),
-    ("FuzzGrammarFile", ["IntentParse"]),
+    ("FuzzGrammarFile", ["IntentParse", "IntentParseBase", "IntentParseVocabulary", "IntentParseGrammar", "IntentParseEntities", "IntentParseMatching"]),
     ("FuzzPlists", ["IntentParse"]),
     ("FuzzIntentDefinition", ["IntentParse"]),
-    ("FuzzCorpusFile", ["IntentParse", "IntentParseCorpus"]),
-    ("FuzzSessionFile", ["IntentParse"]),
-    ("FuzzParse", ["IntentParse"]),
-    ("FuzzDialog", ["IntentParse"]),
-    ("FuzzCacheFile", ["IntentParse"]),
+    ("FuzzCorpusFile", ["IntentParse", "IntentParseCorpus", "IntentParseVocabulary"]),
+    ("FuzzSessionFile", ["IntentParse", "IntentParseDialogue"]),
+    ("FuzzParse", ["IntentParse", "IntentParseMatching"]),
+    ("FuzzDialog", ["IntentParse", "IntentParseDialogue"]),
+    ("FuzzCacheFile", ["IntentParse", "IntentParseBase", "IntentParseGrammar", "IntentParseEntities", "IntentParseMatching", "IntentParseDialogue"]),
 ]
 if ProcessInfo.processInfo.environment["INTENTPARSE_FUZZ"] != nil {
     package.targets += [
         .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),
-        .target(name: "FuzzKit", dependencies: ["FuzzDriver", "IntentParse"], path: "Fuzz/FuzzKit"),
+        .target(name: "FuzzKit", dependencies: ["FuzzDriver", "IntentParse", "IntentParseBase", "IntentParseSchema", "IntentParseVocabulary", "IntentParseEntities"], path: "Fuzz/FuzzKit"),
     ]
     package.targets += fuzzHarnesses.map { harness in
         .executableTarget(name: harness.name, dependencies: ["FuzzKit"] + harness.dependencies, path: "Fuzz/\(harness.name)")
