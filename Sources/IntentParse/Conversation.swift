@@ -30,8 +30,10 @@ extension DialogueConfiguration.Parsed {
         let best = result.best
         self.init(locale: result.locale, intent: best?.intent, appIdentifier: best?.app?.identifier,
                   appWasNamed: best?.appSource == .named, score: best?.score ?? 0, literalWords: best?.evidence.literal ?? 0,
+                  // NB: a conversation keeps the words, identifier and value of each (what a session
+                  // file saves), so a value compares the same after a save and a load.
                   parameters: best?.parameters.map { name, value in
-                      (name, value.values.map { ResolvedValue(spoken: $0.spoken, identifier: $0.identifier, value: $0.value) })
+                      (name, value.values.map { SlotValue(spoken: $0.spoken, identifier: $0.identifier, value: $0.value) })
                   } ?? [],
                   reason: result.reason)
     }
@@ -61,24 +63,6 @@ public enum DialogueJSON {
     }
 
     static func intent(_ request: DialogueRequest, schema: Schema, apps: [AppVocabulary]) -> JSONValue {
-        let app = apps.first { $0.identifier == request.appIdentifier }
-        let parameters = schema[request.intent]?.parameters ?? []
-        var rendered: [(String, JSONValue)] = []
-        for parameter in parameters {
-            let values = request.values(parameter.name).map { value -> JSONValue in
-                ResultJSON.value(SlotValue(spoken: value.spoken, identifier: value.identifier, value: value.value))
-            }
-            if values.isEmpty { continue }
-            rendered.append((parameter.name, parameter.isMultiValued ? .array(values) : values[0]))
-        }
-        let given = Set(rendered.map(\.0) + request.dropped)
-        let missing = (app == nil ? ["app"] : []) + (schema[request.intent]?.missing(given: given) ?? [])
-        return .object([
-            ("text", .string(request.utterance)), ("locale", .string(request.locale)),
-            ("intent", .string(request.intent)), ("domain", schema[request.intent].map { .string($0.domain.rawValue) } ?? .null),
-            ("app", app.map { .string($0.displayName) } ?? .null), ("appIdentifier", app.map { .string($0.identifier) } ?? .null),
-            ("score", .number(request.score)), ("parameters", .object(rendered)),
-            ("missing", .array(missing.map(JSONValue.string))), ("alternatives", .array([])),
-        ])
+        JSONTreeBuilder.build { ResultJSON.emit(IntentObject(request, schema: schema, apps: apps), into: &$0) }
     }
 }

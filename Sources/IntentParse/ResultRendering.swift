@@ -1,6 +1,9 @@
 import Foundation
 import IntentParseBase
+import IntentParseDialogue
 import IntentParseMatching
+import IntentParseSchema
+import IntentParseVocabulary
 
 /// The JSON Lines output contract (DESIGN.md section 5): one object per utterance, keys in a
 /// fixed order, `intent: null` with a `reason` when the utterance is rejected.
@@ -21,50 +24,66 @@ public enum ResultJSON {
 
     /// The result object, key by key in the contract's order.
     package static func emit(_ result: MatchResult, into sink: inout some JSONSink) {
-        sink.beginObject()
-        sink.fixedKey("text")
-        sink.string(result.text)
-        sink.fixedKey("locale")
-        sink.string(result.locale)
         guard let best = result.interpretations.first else {
-            for key: StaticString in ["intent", "domain", "app", "appIdentifier"] {
-                sink.fixedKey(key)
-                sink.null()
-            }
-            sink.fixedKey("score")
-            sink.number(0)
-            sink.fixedKey("parameters")
-            sink.beginObject()
-            sink.endObject()
-            for key: StaticString in ["missing", "alternatives"] {
-                sink.fixedKey(key)
-                sink.beginArray()
-                sink.endArray()
-            }
-            sink.fixedKey("reason")
-            sink.string(result.reason ?? "no match")
-            sink.endObject()
+            emitRejection(text: result.text, locale: result.locale, reason: result.reason, into: &sink)
             return
         }
-        sink.fixedKey("intent")
-        sink.string(best.intent)
-        sink.fixedKey("domain")
-        sink.string(best.domain.rawValue)
-        sink.fixedKey("app")
-        sink.string(best.app?.displayName)
-        sink.fixedKey("appIdentifier")
-        sink.string(best.app?.identifier)
+        emit(IntentObject(best, text: result.text, locale: result.locale, alternatives: result.interpretations.dropFirst()), into: &sink)
+    }
+
+    /// The object of a rejected utterance: every intent field empty, and why.
+    private static func emitRejection(text: String, locale: String, reason: String?, into sink: inout some JSONSink) {
+        sink.beginObject()
+        sink.fixedKey("text")
+        sink.string(text)
+        sink.fixedKey("locale")
+        sink.string(locale)
+        for key: StaticString in ["intent", "domain", "app", "appIdentifier"] {
+            sink.fixedKey(key)
+            sink.null()
+        }
         sink.fixedKey("score")
-        sink.number(best.score)
+        sink.number(0)
         sink.fixedKey("parameters")
-        emitParameters(best, into: &sink)
+        sink.beginObject()
+        sink.endObject()
+        for key: StaticString in ["missing", "alternatives"] {
+            sink.fixedKey(key)
+            sink.beginArray()
+            sink.endArray()
+        }
+        sink.fixedKey("reason")
+        sink.string(reason ?? "no match")
+        sink.endObject()
+    }
+
+    /// The intent object, key by key in the contract's order: the one renderer of an intent,
+    /// for a parse's best interpretation and for a conversation's request as it stands.
+    package static func emit(_ object: IntentObject, into sink: inout some JSONSink) {
+        sink.beginObject()
+        sink.fixedKey("text")
+        sink.string(object.text)
+        sink.fixedKey("locale")
+        sink.string(object.locale)
+        sink.fixedKey("intent")
+        sink.string(object.intent)
+        sink.fixedKey("domain")
+        sink.string(object.domain?.rawValue)
+        sink.fixedKey("app")
+        sink.string(object.app?.displayName)
+        sink.fixedKey("appIdentifier")
+        sink.string(object.app?.identifier)
+        sink.fixedKey("score")
+        sink.number(object.score)
+        sink.fixedKey("parameters")
+        emitParameters(object.parameters, into: &sink)
         sink.fixedKey("missing")
         sink.beginArray()
-        for name in best.missing { sink.string(name) }
+        for name in object.missing { sink.string(name) }
         sink.endArray()
         sink.fixedKey("alternatives")
         sink.beginArray()
-        for other in result.interpretations.dropFirst() {
+        for other in object.alternatives {
             sink.beginObject()
             sink.fixedKey("intent")
             sink.string(other.intent)
@@ -76,8 +95,8 @@ public enum ResultJSON {
         }
         sink.endArray()
         sink.fixedKey("requiresAuthentication")
-        sink.bool(best.requiresAuthentication)
-        if let shortcut = best.shortcut {
+        sink.bool(object.requiresAuthentication)
+        if let shortcut = object.shortcut {
             sink.fixedKey("shortcut")
             sink.beginObject()
             sink.fixedKey("phrase")
@@ -91,7 +110,7 @@ public enum ResultJSON {
 
     /// An interpretation's `parameters` object: each parameter's value, an array for multi-valued ones.
     public static func parameters(_ interpretation: Interpretation) -> JSONValue {
-        JSONTreeBuilder.build { emitParameters(interpretation, into: &$0) }
+        JSONTreeBuilder.build { emitParameters(interpretation.parameters, into: &$0) }
     }
 
     /// One value: `{"spoken", "identifier"?, "value"?}`.
@@ -99,9 +118,9 @@ public enum ResultJSON {
         JSONTreeBuilder.build { emitValue(slot, into: &$0) }
     }
 
-    private static func emitParameters(_ interpretation: Interpretation, into sink: inout some JSONSink) {
+    private static func emitParameters(_ parameters: [(name: String, value: ParameterValue)], into sink: inout some JSONSink) {
         sink.beginObject()
-        for (name, value) in interpretation.parameters {
+        for (name, value) in parameters {
             sink.key(name)
             switch value {
             case .single(let slot):
@@ -125,6 +144,59 @@ public enum ResultJSON {
             sink.value(value)
         }
         sink.endObject()
+    }
+}
+
+/// What the output contract's intent object shows (DESIGN.md section 5), whether it comes
+/// from a parse or from a conversation's request.
+package struct IntentObject {
+    var text: String
+    var locale: String
+    var intent: String
+    /// Nil for an intent the schema does not know.
+    var domain: Domain?
+    var app: AppVocabulary?
+    var score: Double
+    var parameters: [(name: String, value: ParameterValue)]
+    var missing: [String]
+    var alternatives: ArraySlice<Interpretation> = []
+    var requiresAuthentication: Bool
+    var shortcut: ShortcutMatch?
+
+    /// A parse's best interpretation, with the others as its alternatives.
+    init(_ best: Interpretation, text: String, locale: String, alternatives: ArraySlice<Interpretation>) {
+        self.text = text
+        self.locale = locale
+        intent = best.intent
+        domain = best.domain
+        app = best.app
+        score = best.score
+        parameters = best.parameters
+        missing = best.missing
+        self.alternatives = alternatives
+        requiresAuthentication = best.requiresAuthentication
+        shortcut = best.shortcut
+    }
+
+    /// A conversation's request as it stands: its values in the intent's parameter order, what
+    /// is still missing (parameters dropped as not required count as given), no alternatives.
+    init(_ request: DialogueRequest, schema: Schema, apps: [AppVocabulary]) {
+        text = request.utterance
+        locale = request.locale
+        intent = request.intent
+        let intentSchema = schema[request.intent]
+        domain = intentSchema?.domain
+        app = apps.first { $0.identifier == request.appIdentifier }
+        score = request.score
+        parameters = (intentSchema?.parameters ?? []).compactMap { parameter in
+            let values = request.values(parameter.name)
+            guard let first = values.first else { return nil }
+            return (parameter.name, parameter.isMultiValued ? .multiple(values) : .single(first))
+        }
+        let given = Set(parameters.map(\.name) + request.dropped)
+        missing = intentSchema?.missing(appKnown: app != nil, given: given) ?? (app == nil ? ["app"] : [])
+        requiresAuthentication = intentSchema?.requiresAuthentication(app: app) ?? false
+        shortcut = nil
     }
 }
 

@@ -136,7 +136,7 @@ extension DialogueEngine {
 
     /// The turn for a result that needs the user: disambiguation, confirmation, more details,
     /// or unsupported (which then asks for a new value).
-    private func question(_ result: ResolutionResult, parameter: String, item: Int, value: ResolvedValue,
+    private func question(_ result: ResolutionResult, parameter: String, item: Int, value: SlotValue,
                           request: inout DialogueRequest, session: inout DialogueSession) -> DialogueTurn {
         let language = self.language(request.locale)
         var values = promptValues(request, parameter: parameter)

@@ -116,7 +116,7 @@ public struct DialogueEngine: Sendable {
             let kept = request.parameters[parameter] ?? []
             request.parameters[parameter] = kept + items.map { item in
                 let value = schema.flatMap { configuration.readValue?(item, $0.type, request.locale) }
-                return ParameterSlot(value: ResolvedValue(spoken: item, value: value))
+                return ParameterSlot(value: SlotValue(spoken: item, value: value))
             }
             request.dropped.removeAll { $0 == parameter }
         case .choice(let parameter, let item, let options):
@@ -125,14 +125,14 @@ public struct DialogueEngine: Sendable {
             case .outOfRange: return choiceOutOfRange(session, count: options.count, language: language)
             case .declined: return ask(parameter, item: item, of: &request, session: &session)
             case .unclear: return reprompt(session, language: language)
-            case .other: setSlot(&request, parameter, item, ParameterSlot(value: ResolvedValue(spoken: text)))
+            case .other: setSlot(&request, parameter, item, ParameterSlot(value: SlotValue(spoken: text)))
             }
         case .confirmation(let parameter, let item, let candidate):
             switch reply {
             case .yes: setSlot(&request, parameter, item, ParameterSlot(value: candidate, isResolved: true))
             case .no: return ask(parameter, item: item, of: &request, session: &session)
             case .ordinal, .cancel: return reprompt(session, language: language)
-            case nil: setSlot(&request, parameter, item, ParameterSlot(value: ResolvedValue(spoken: text)))
+            case nil: setSlot(&request, parameter, item, ParameterSlot(value: SlotValue(spoken: text)))
             }
         case .intentConfirmation:
             switch reply {

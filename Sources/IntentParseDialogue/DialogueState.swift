@@ -1,15 +1,16 @@
 import Foundation
 import IntentParseBase
+import IntentParseSchema
 
 /// One value of a parameter in a request being talked through.
 public struct ParameterSlot: Codable, Sendable, Equatable {
     /// The value as the user gave it (or as resolution changed it).
-    public var value: ResolvedValue
+    public var value: SlotValue
     /// True once resolution accepted the value.
     public var isResolved: Bool
 
     /// A value given but not yet resolved, unless `isResolved`.
-    public init(value: ResolvedValue, isResolved: Bool = false) {
+    public init(value: SlotValue, isResolved: Bool = false) {
         self.value = value
         self.isResolved = isResolved
     }
@@ -44,14 +45,14 @@ public struct DialogueRequest: Codable, Sendable, Equatable {
     }
 
     /// The values of `parameter`, in the order given.
-    public func values(_ parameter: String) -> [ResolvedValue] { (parameters[parameter] ?? []).map(\.value) }
+    public func values(_ parameter: String) -> [SlotValue] { (parameters[parameter] ?? []).map(\.value) }
 }
 
 /// What the last system turn asked, so the next user line can be read as its answer.
 package enum Awaiting: Codable, Sendable, Equatable {
     case value(parameter: String)
-    case choice(parameter: String, item: Int, options: [ResolvedValue])
-    case confirmation(parameter: String, item: Int, candidate: ResolvedValue)
+    case choice(parameter: String, item: Int, options: [SlotValue])
+    case confirmation(parameter: String, item: Int, candidate: SlotValue)
     case intentConfirmation
     case app(options: [String])
 }

@@ -53,11 +53,11 @@ public struct DialogueConfiguration: Sendable {
         package var appWasNamed: Bool
         package var score: Double
         package var literalWords: Int
-        package var parameters: [(name: String, values: [ResolvedValue])]
+        package var parameters: [(name: String, values: [SlotValue])]
         package var reason: String?
 
         package init(locale: String, intent: String?, appIdentifier: String?, appWasNamed: Bool, score: Double, literalWords: Int,
-                    parameters: [(name: String, values: [ResolvedValue])], reason: String?) {
+                    parameters: [(name: String, values: [SlotValue])], reason: String?) {
             self.locale = locale
             self.intent = intent
             self.appIdentifier = appIdentifier

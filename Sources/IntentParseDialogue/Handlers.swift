@@ -1,18 +1,19 @@
 import Foundation
+import IntentParseSchema
 
 /// An app's side of SiriKit's lifecycle for one intent: resolve each parameter, confirm the
 /// whole request, handle it. Only `handle` is required; the defaults resolve against vocabulary
 /// and confirm with `ready`. Library users register one per intent; tests inject fakes.
 public protocol IntentHandler: Sendable {
     /// nil: use the default vocabulary resolver.
-    func resolve(parameter: String, value: ResolvedValue?, request: DialogueRequest) async -> ResolutionResult?
+    func resolve(parameter: String, value: SlotValue?, request: DialogueRequest) async -> ResolutionResult?
     func confirm(_ request: DialogueRequest) async -> IntentResponse
     func handle(_ request: DialogueRequest) async -> IntentResponse
 }
 
 extension IntentHandler {
     /// Resolves with the vocabulary resolver.
-    public func resolve(parameter: String, value: ResolvedValue?, request: DialogueRequest) async -> ResolutionResult? { nil }
+    public func resolve(parameter: String, value: SlotValue?, request: DialogueRequest) async -> ResolutionResult? { nil }
     /// Confirms with `ready`.
     public func confirm(_ request: DialogueRequest) async -> IntentResponse { IntentResponse(code: .ready) }
 }

@@ -1,32 +1,13 @@
 import IntentParseBase
-
-/// A parameter value in a conversation: what was said and, once resolved, what it names.
-public struct ResolvedValue: Codable, Sendable, Equatable {
-    /// The words as typed.
-    public var spoken: String
-    /// The vocabulary identifier, once the value names a known term.
-    public var identifier: String?
-    /// How to say it back ("Bobo the Great").
-    public var display: String
-    /// A typed value (a list's `out`, a number), if any.
-    public var value: JSONValue?
-
-    /// A value; `display` defaults to `spoken`.
-    public init(spoken: String, identifier: String? = nil, display: String? = nil, value: JSONValue? = nil) {
-        self.spoken = spoken
-        self.identifier = identifier
-        self.display = display ?? spoken
-        self.value = value
-    }
-}
+import IntentParseSchema
 
 /// SiriKit's resolution results, one per parameter value.
 public enum ResolutionResult: Sendable, Equatable {
-    case success(ResolvedValue)
+    case success(SlotValue)
     /// 2 to 10 candidates, most likely first.
-    case disambiguation([ResolvedValue])
+    case disambiguation([SlotValue])
     /// One inexact match: ask "Did you mean …?".
-    case confirmationRequired(ResolvedValue)
+    case confirmationRequired(SlotValue)
     /// Required and missing.
     case needsValue
     /// More matches than can be listed.

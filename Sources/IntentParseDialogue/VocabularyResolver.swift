@@ -39,7 +39,7 @@ package struct VocabularyResolver: Sendable {
         return user + (localized.parameterVocabularies["\(intent).\(parameter.name)"] ?? [])
     }
 
-    package func resolve(_ value: ResolvedValue, parameter: ParameterSchema, terms: [VocabularyTerm]) -> ResolutionResult {
+    package func resolve(_ value: SlotValue, parameter: ParameterSchema, terms: [VocabularyTerm]) -> ResolutionResult {
         guard !terms.isEmpty else { return .success(value) }
         if let identifier = value.identifier, let term = terms.first(where: { $0.identifier == identifier }) {
             return .success(resolved(value.spoken, term))
@@ -58,8 +58,8 @@ package struct VocabularyResolver: Sendable {
         }
     }
 
-    private func resolved(_ spoken: String, _ term: VocabularyTerm) -> ResolvedValue {
-        ResolvedValue(spoken: spoken, identifier: term.identifier ?? term.displayName, display: term.displayName)
+    private func resolved(_ spoken: String, _ term: VocabularyTerm) -> SlotValue {
+        SlotValue(spoken: spoken, identifier: term.identifier ?? term.displayName, display: term.displayName)
     }
 
     /// The span of the reply whose best match is strongest (longer spans win ties).

@@ -175,6 +175,18 @@ package struct IntentSchema: Sendable, Hashable {
         missing(isGiven: { given.contains(parameters[$0].name) }, isNamedGiven: given.contains)
     }
 
+    /// What a result's `missing` lists: "app" first when no app was chosen, then the required
+    /// parameters not given (`isGiven(i)`: whether `parameters[i]` has a value). Parses and
+    /// conversations both report it from here.
+    package func missing(appKnown: Bool, isGiven: (Int) -> Bool) -> [String] {
+        (appKnown ? [] : ["app"]) + missing(isGiven: isGiven)
+    }
+
+    /// `missing(appKnown:isGiven:)` with the given parameters by name.
+    package func missing(appKnown: Bool, given: some Collection<String>) -> [String] {
+        (appKnown ? [] : ["app"]) + missing(given: given)
+    }
+
     /// Required parameters not given (`isGiven` by index) and not excused by one of their
     /// `unlessGiven` (`isNamedGiven` by name).
     private func missing(isGiven: (Int) -> Bool, isNamedGiven: (String) -> Bool) -> [String] {

@@ -137,12 +137,6 @@ public struct AppVocabulary: Sendable {
     /// True when the app declares `intent`.
     public func supports(_ intent: String) -> Bool { intentsSupported.contains(intent) }
 
-    /// The intent needs an unlocked device (an authenticated user): the schema says so (SiriKit:
-    /// payments and ride booking), or the app lists it under IntentsRestrictedWhileLocked.
-    package func requiresAuthentication(_ intent: IntentSchema) -> Bool {
-        intent.requiresUnlockedDevice || intentsRestrictedWhileLocked.contains(intent.name)
-    }
-
     /// Every way to say the app's name: display name, bundle name, alternative names and their
     /// pronunciation hints. Hints are flagged so the matcher can score them as sounds-like.
     package var spokenNames: [(text: String, isPronunciationHint: Bool)] {
@@ -182,5 +176,14 @@ public struct AppVocabulary: Sendable {
         chain.append("Base")
         if let developmentRegion { chain.append(developmentRegion) }
         return chain
+    }
+}
+
+extension IntentSchema {
+    /// A result's `requiresAuthentication`, for parses and conversations alike: the intent needs
+    /// an unlocked device (an authenticated user) when the schema says so (SiriKit: payments and
+    /// ride booking) or when `app` lists it under IntentsRestrictedWhileLocked.
+    package func requiresAuthentication(app: AppVocabulary?) -> Bool {
+        requiresUnlockedDevice || (app?.intentsRestrictedWhileLocked.contains(name) ?? false)
     }
 }

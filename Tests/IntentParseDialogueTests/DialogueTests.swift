@@ -1,5 +1,6 @@
 import Foundation
 import IntentParseBase
+import IntentParseSchema
 import IntentParseDialogue
 import IntentParseTestSupport
 import Testing
@@ -14,7 +15,7 @@ struct FakeHandler: IntentHandler {
     var handleResponse = IntentResponse(code: .success, text: "Handled.")
     var hangs = false
 
-    func resolve(parameter: String, value: ResolvedValue?, request: DialogueRequest) async -> ResolutionResult? {
+    func resolve(parameter: String, value: SlotValue?, request: DialogueRequest) async -> ResolutionResult? {
         resolutions[parameter]
     }
 
@@ -204,9 +205,9 @@ private final class Probe: Sendable {}
     }
 
     @Test(arguments: [
-        (ResolutionResult.success(ResolvedValue(spoken: "x", identifier: "fixed", display: "Fixed")), DialogueTurn.State.done),
-        (.disambiguation([ResolvedValue(spoken: "a"), ResolvedValue(spoken: "b")]), .disambiguation),
-        (.confirmationRequired(ResolvedValue(spoken: "a")), .confirmationRequired),
+        (ResolutionResult.success(SlotValue(spoken: "x", identifier: "fixed", display: "Fixed")), DialogueTurn.State.done),
+        (.disambiguation([SlotValue(spoken: "a"), SlotValue(spoken: "b")]), .disambiguation),
+        (.confirmationRequired(SlotValue(spoken: "a")), .confirmationRequired),
         (.needsValue, .needsValue),
         (.needsMoreDetails(count: 80), .needsMoreDetails),
         (.unsupported(reason: "closed for the holidays"), .unsupported),

@@ -13,12 +13,12 @@ import Testing
     }
 
     private func resolve(_ spoken: String, _ parameter: ParameterSchema? = nil, terms: [VocabularyTerm]? = nil) -> ResolutionResult {
-        resolver.resolve(ResolvedValue(spoken: spoken), parameter: parameter ?? recipients, terms: terms ?? contacts)
+        resolver.resolve(SlotValue(spoken: spoken), parameter: parameter ?? recipients, terms: terms ?? contacts)
     }
 
     @Test func exactAfterNormalization() {
-        #expect(resolve("bobo the GREAT") == .success(ResolvedValue(spoken: "bobo the GREAT", identifier: "id0", display: "Bobo the Great")))
-        #expect(resolve("zah zoo") == .success(ResolvedValue(spoken: "zah zoo", identifier: "id4", display: "Zazu")))
+        #expect(resolve("bobo the GREAT") == .success(SlotValue(spoken: "bobo the GREAT", identifier: "id0", display: "Bobo the Great")))
+        #expect(resolve("zah zoo") == .success(SlotValue(spoken: "zah zoo", identifier: "id4", display: "Zazu")))
     }
 
     @Test func partialMatchesDisambiguateInPriorityOrder() {
@@ -27,12 +27,12 @@ import Testing
     }
 
     @Test func aUniqueInexactMatchAsksForConfirmation() {
-        #expect(resolve("Boob the Great") == .confirmationRequired(ResolvedValue(spoken: "Boob the Great", identifier: "id0", display: "Bobo the Great")))
-        #expect(resolve("Little") == .confirmationRequired(ResolvedValue(spoken: "Little", identifier: "id2", display: "Little Bobo")))
+        #expect(resolve("Boob the Great") == .confirmationRequired(SlotValue(spoken: "Boob the Great", identifier: "id0", display: "Bobo the Great")))
+        #expect(resolve("Little") == .confirmationRequired(SlotValue(spoken: "Little", identifier: "id2", display: "Little Bobo")))
     }
 
     @Test func wordsAroundANameAreTolerated() {
-        #expect(resolve("my best friend Coco") == .success(ResolvedValue(spoken: "Coco", identifier: "id3", display: "Coco")))
+        #expect(resolve("my best friend Coco") == .success(SlotValue(spoken: "Coco", identifier: "id3", display: "Coco")))
     }
 
     @Test func moreThanTenMatchesNeedMoreDetails() {
@@ -42,7 +42,7 @@ import Testing
 
     @Test func noMatchIsUnsupportedForClosedAndSuccessForOpenParameters() {
         guard case .unsupported = resolve("Gorilla Grodd") else { Issue.record("expected unsupported"); return }
-        #expect(resolve("anything at all", content) == .success(ResolvedValue(spoken: "anything at all")))
-        #expect(resolve("Gorilla Grodd", terms: []) == .success(ResolvedValue(spoken: "Gorilla Grodd")))
+        #expect(resolve("anything at all", content) == .success(SlotValue(spoken: "anything at all")))
+        #expect(resolve("Gorilla Grodd", terms: []) == .success(SlotValue(spoken: "Gorilla Grodd")))
     }
 }

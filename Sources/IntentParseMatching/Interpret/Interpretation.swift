@@ -4,46 +4,6 @@ import IntentParseNormalization
 import IntentParseSchema
 import IntentParseVocabulary
 
-/// One parameter value as the user said it.
-public struct SlotValue: Sendable {
-    /// The words as typed, cut from the original utterance.
-    public var spoken: String
-    /// The vocabulary identifier, when the words named a term of the chosen app.
-    public var identifier: String?
-    /// The typed value: a list's `out`, a number, an enum case.
-    public var value: JSONValue?
-    /// UTF-16 offsets of `spoken` in the utterance (nil for fixed slots).
-    public var range: Range<Int>?
-    /// True when the words matched a vocabulary phrase only by sound.
-    public var isSoundsLike = false
-    /// True when the words are only the first or last words of vocabulary terms ("Bobo" of
-    /// "Bobo the Great", "Bobo Jr." and "Little Bobo"): they name no single term, so the value
-    /// has no identifier, and the dialogue asks which one is meant.
-    public var isPartial = false
-
-    /// A value as spoken; `range` in UTF-16 offsets of the utterance.
-    public init(spoken: String, identifier: String? = nil, value: JSONValue? = nil, range: Range<Int>? = nil) {
-        self.spoken = spoken
-        self.identifier = identifier
-        self.value = value
-        self.range = range
-    }
-}
-
-/// A parameter's value: one, or several for multi-valued parameters (`recipients`, `taskTitles`).
-public enum ParameterValue: Sendable {
-    case single(SlotValue)
-    case multiple([SlotValue])
-
-    /// The value or values, in the order spoken.
-    public var values: [SlotValue] {
-        switch self {
-        case .single(let value): return [value]
-        case .multiple(let values): return values
-        }
-    }
-}
-
 /// How the app of an interpretation was found.
 public enum AppSource: String, Sendable {
     /// Named in the utterance.

@@ -37,14 +37,13 @@ struct Interpreter {
         if kept.contains(where: { $0.intent == intent.name && $0.app == appIdentifier }) { return .alreadyKept }
         var given = GivenParameters()
         let parameters = self.parameters(intent: intent, template: template, captures: captures, app: app?.index, given: &given)
-        var missing = intent.missing(isGiven: given.contains)
-        if app == nil { missing.insert("app", at: 0) }
+        let missing = intent.missing(appKnown: app != nil, isGiven: given.contains)
         let interpretation = Interpretation(
             intent: intent.name, domain: intent.domain, app: app.map { grammar.apps[$0.index] }, appSource: app?.source,
             score: score(thread, appKnown: app != nil, missing: missing.count),
             parameters: parameters, missing: missing, template: template, isLearnedTemplate: compiled.isLearned,
             evidence: thread.evidence, weight: thread.weight,
-            requiresAuthentication: app.map { grammar.apps[$0.index].requiresAuthentication(intent) } ?? intent.requiresUnlockedDevice)
+            requiresAuthentication: intent.requiresAuthentication(app: app.map { grammar.apps[$0.index] }))
         var result = interpretation
         if app?.source == .named, let mention = appCaptures.first, mention.end > mention.start {
             result.appRange = text.tokens[Int(mention.start)].range.lowerBound..<text.tokens[Int(mention.end) - 1].range.upperBound

@@ -90,7 +90,7 @@ extension Interpretation {
             intentName = name
             if let intent = schema[name] {
                 domain = intent.domain
-                requiresAuthentication = app.requiresAuthentication(intent)
+                requiresAuthentication = intent.requiresAuthentication(app: app)
                 for parameter in intent.parameters {
                     guard let value = values[parameter.name] else { continue }
                     let slot = SlotValue(spoken: value.stringValue ?? value.serialized, value: value)
