@@ -275,3 +275,43 @@ private final class Probe: Sendable {}
     }
 }
 
+
+/// A dialog line's intent object and a parse line come from one renderer (issue: one output
+/// model): the same keys in the same order, the same values for what a conversation keeps.
+@Suite struct DialogueIntentObjectTests {
+    private func keys(_ value: JSONValue?) -> [String] {
+        guard case .object(let members)? = value else { return [] }
+        return members.map(\.0)
+    }
+
+    @Test func aDialogLinesIntentIsRenderedAsParseRendersIt() async throws {
+        let parser = try Repository.shippedParser()
+        let text = "send $20 to Coco with MonkeyPay"
+        let engine = DialogueEngine(configuration: parser.dialogueConfiguration(locale: "en"))
+        var session = DialogueSession()
+        let turn = await engine.respond(to: text, session: &session)
+        let request = try #require(turn.request)
+        let dialogued = DialogueJSON.intent(request, schema: parser.schema, apps: parser.apps)
+        let parsed = ResultJSON.object(parser.parse(text, locale: "en"))
+        #expect(keys(dialogued) == keys(parsed))
+        #expect(keys(dialogued).last == "requiresAuthentication")
+        #expect(dialogued["requiresAuthentication"] == .bool(true))
+        for key in ["text", "locale", "intent", "domain", "app", "appIdentifier", "parameters", "missing"] {
+            #expect(dialogued[key] == parsed[key], "\(key)")
+        }
+    }
+
+    @Test func aRequestWithoutAnAppListsTheAppAsMissingFirst() async throws {
+        let parser = try Repository.shippedParser()
+        let engine = DialogueEngine(configuration: parser.dialogueConfiguration(locale: "en"))
+        var session = DialogueSession()
+        let turn = await engine.respond(to: "add milk to my list", session: &session)
+        let request = try #require(turn.request)
+        let dialogued = DialogueJSON.intent(request, schema: parser.schema, apps: parser.apps)
+        let parsed = ResultJSON.object(parser.parse("add milk to my list", locale: "en"))
+        #expect(dialogued["app"] == .null)
+        #expect(dialogued["missing"] == parsed["missing"])
+        guard case .array(let missing)? = dialogued["missing"] else { Issue.record("no missing"); return }
+        #expect(missing.first == .string("app"))
+    }
+}
