@@ -248,7 +248,7 @@ final class WordSegmenter: @unchecked Sendable {
 extension Normalizer {
     /// ICU's default locale ("en_US_POSIX" where the environment names none; ICU derives it
     /// from the same variables), or nil if ICU cannot say.
-    package static var icuDefaultLocale: String? {
+    public static var icuDefaultLocale: String? {
         var buffer = [CChar](repeating: 0, count: 160)
         let length = buffer.withUnsafeMutableBufferPointer { cip_default_locale($0.baseAddress, Int32($0.count)) }
         guard length > 0 else { return nil }

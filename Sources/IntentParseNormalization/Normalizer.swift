@@ -6,10 +6,10 @@
 /// apostrophes and reduces Latin letters to ASCII with ICU's Latin-ASCII transliterator.
 ///
 /// Thread-safe: ICU handles are serialised internally.
-package final class Normalizer: Sendable {
-    package let locale: String
+public final class Normalizer: Sendable {
+    public let locale: String
     /// How this language splits words further than ICU does (a grammar's `tokens:` key).
-    package let rules: TokenRules
+    public let rules: TokenRules
     private let turkic: Bool
     /// `rules.elisions` as keys (case-folded, apostrophes unified).
     private let elisionKeys: Set<String>
@@ -28,7 +28,7 @@ package final class Normalizer: Sendable {
     private let suffixLooseKeys: Set<String>
     private let longestLooseSuffix: Int
 
-    package init(locale: String, rules: TokenRules = TokenRules()) {
+    public init(locale: String, rules: TokenRules = TokenRules()) {
         self.locale = locale
         self.rules = rules
         // Languages whose capital I lowers to dotless ı (Turkish, Azerbaijani), as ICU knows them.
@@ -51,22 +51,22 @@ package final class Normalizer: Sendable {
     /// Builds the process-wide tables every normalizer shares (the Latin letters' keys, made by
     /// ICU's transliterators, whose registry ICU builds on first use). Loading calls this on
     /// another thread while it reads files, so that no locale waits for the tables later.
-    package static func prepareSharedTables() {
+    public static func prepareSharedTables() {
         _ = LatinKeys.plain
     }
 
     /// Whether ICU knows the transform `id` ("Traditional-Simplified", "Any-Latin"), for a
     /// grammar's `tokens.transform`.
-    package static func isTransform(_ id: String) -> Bool { SharedTransliterators.transliterator(id) != nil }
+    public static func isTransform(_ id: String) -> Bool { SharedTransliterators.transliterator(id) != nil }
 
     /// The language subtag of a locale id: "zh-Hans" → "zh", "en_US" → "en".
-    package static func language(of locale: String) -> String {
+    public static func language(of locale: String) -> String {
         let cut = locale.firstIndex { $0 == "-" || $0 == "_" } ?? locale.endIndex
         return locale[..<cut].lowercased()
     }
 
     /// Splits `text` into word, number, punctuation and symbol tokens; whitespace is dropped.
-    package func tokenize(_ text: String) -> TokenizedText {
+    public func tokenize(_ text: String) -> TokenizedText {
         let utf16 = Normalizer.utf16(of: text)
         let plain = Normalizer.plainSegments(utf16)
         // NB: `plainSegments` already failed when ICU's segments are asked for.
@@ -138,7 +138,7 @@ package final class Normalizer: Sendable {
     }
 
     /// Whether the language has suffixes a name may carry without an apostrophe (`rules.suffixes`).
-    package var splitsSuffixes: Bool { !suffixKeys.isEmpty }
+    public var splitsSuffixes: Bool { !suffixKeys.isEmpty }
 
     /// `text` with each word that ends a name and carries a suffix cut in two, as an apostrophe
     /// would cut it ("Boboya" → "Bobo" "ya", like "Bobo'ya"). `isName` tells whether loose keys
@@ -149,7 +149,7 @@ package final class Normalizer: Sendable {
     ///
     /// `endsName` is a quick first test: whether a loose key is the last word of some name or of
     /// some name's first words (most words are not, and need no other look).
-    package func splittingSuffixes(_ text: TokenizedText, endsName: (String) -> Bool, isName: ([String]) -> Bool,
+    public func splittingSuffixes(_ text: TokenizedText, endsName: (String) -> Bool, isName: ([String]) -> Bool,
                                   isWord: (String) -> Bool) -> TokenizedText {
         guard !suffixKeys.isEmpty else { return text }
         var tokens: [Token] = []
@@ -293,12 +293,12 @@ package final class Normalizer: Sendable {
     }
 
     /// The loose keys of a phrase's word and number tokens, as the matcher compares them.
-    package func looseKeys(_ phrase: String) -> [String] {
+    public func looseKeys(_ phrase: String) -> [String] {
         tokenize(phrase).tokens.filter { !$0.isPunctuation }.map(\.looseKey)
     }
 
     /// The case-folded, NFKC key of a whole string (not tokenized).
-    package func key(_ text: String) -> String {
+    public func key(_ text: String) -> String {
         let units = Array(text.utf16)
         if let fast = asciiKey(units) { return fast }
         return String(utf16Units: foldedUnits(units))

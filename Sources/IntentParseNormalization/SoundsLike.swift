@@ -7,10 +7,10 @@
 ///
 /// NB: the key is computed per token and concatenated (see `joining`), so multi-word and
 /// run-together spellings agree; a run of the same letter across a token boundary collapses.
-package enum SoundsLike {
+public enum SoundsLike {
     /// The key of one token's loose (ASCII-folded, lowercase) text. Non-letters other than digits
     /// are dropped; non-Latin text yields its own characters unchanged.
-    package static func key(_ loose: String) -> String {
+    public static func key(_ loose: String) -> String {
         var loose = loose
         return loose.withUTF8 { utf8 in
             withLetterBuffer(capacity: Swift.max(1, 2 * utf8.count)) { out in
@@ -25,7 +25,7 @@ package enum SoundsLike {
     ///
     /// NB: one pass per stage without nested functions or optionals: this runs for every
     /// token of every utterance, straight into the matcher's key bytes.
-    package static func write(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int? {
+    public static func write(_ utf8: UnsafeBufferPointer<UInt8>, to out: UnsafeMutablePointer<UInt8>) -> Int? {
         for byte in utf8 where byte >= 0x80 { return nil }
         return withLetterBuffer(capacity: Swift.max(1, utf8.count)) { scratch in
             var count = 0
@@ -77,7 +77,7 @@ package enum SoundsLike {
     private static let e = UInt8(ascii: "e"), s = UInt8(ascii: "s")
 
     /// Joins per-token keys, collapsing a repeated letter at the boundary ("bo" + "o" = "bo").
-    package static func joining(_ keys: some Sequence<String>) -> String {
+    public static func joining(_ keys: some Sequence<String>) -> String {
         var out = ""
         for key in keys {
             if let last = out.unicodeScalars.last, key.unicodeScalars.first == last {

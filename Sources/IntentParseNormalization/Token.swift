@@ -2,8 +2,8 @@
 ///
 /// Offsets are sacred: `range` is in UTF-16 code units of the ORIGINAL text, before any
 /// normalization, so a slot's `spoken` value is always cut from what the user typed.
-package struct Token: Sendable, Hashable {
-    package enum Kind: Sendable, Hashable {
+public struct Token: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
         case word
         case number
         /// Punctuation: ignored by the matcher except as list separators.
@@ -14,17 +14,17 @@ package struct Token: Sendable, Hashable {
     }
 
     /// UTF-16 offsets into the original text.
-    package var range: Range<Int>
+    public var range: Range<Int>
     /// The original text of the token.
-    package var text: String
+    public var text: String
     /// NFKC, locale-aware case folding, apostrophes unified ("Don’t" → "don't").
-    package var key: String
+    public var key: String
     /// `key` without diacritics or apostrophes, Latin letters reduced to ASCII ("Café" → "cafe").
     /// Literals, list values and vocabulary phrases are compared on this key.
-    package var looseKey: String
-    package var kind: Kind
+    public var looseKey: String
+    public var kind: Kind
 
-    package init(range: Range<Int>, text: String, key: String, looseKey: String, kind: Kind) {
+    public init(range: Range<Int>, text: String, key: String, looseKey: String, kind: Kind) {
         self.range = range
         self.text = text
         self.key = key
@@ -36,16 +36,16 @@ package struct Token: Sendable, Hashable {
     ///
     /// NB: computed when asked: the matcher writes every token's key straight into its own
     /// byte buffer (`SoundsLike.write`) and never needs the string.
-    package var soundKey: String { SoundsLike.key(looseKey) }
+    public var soundKey: String { SoundsLike.key(looseKey) }
 
     /// Whether the token is no word or number: punctuation or a symbol.
-    package var isPunctuation: Bool { kind == .punctuation || kind == .symbol }
+    public var isPunctuation: Bool { kind == .punctuation || kind == .symbol }
 
     /// Whether the token is an emoji, an emoticon or another symbol.
-    package var isSymbol: Bool { kind == .symbol }
+    public var isSymbol: Bool { kind == .symbol }
 
     /// Whether the token is one Han character (Chinese is cut into characters).
-    package var isHanCharacter: Bool {
+    public var isHanCharacter: Bool {
         var scalars = looseKey.unicodeScalars.makeIterator()
         guard let scalar = scalars.next(), scalars.next() == nil else { return false }
         return Token.isHan(scalar.value)
@@ -53,7 +53,7 @@ package struct Token: Sendable, Hashable {
 
     /// Whether `scalar` is a Han ideograph (the unified ideographs and their extensions, the
     /// compatibility ideographs, 々 and 〇).
-    package static func isHan(_ scalar: UInt32) -> Bool {
+    public static func isHan(_ scalar: UInt32) -> Bool {
         switch scalar {
         case 0x3005, 0x3007, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3FFFF: return true
         default: return false
@@ -62,19 +62,19 @@ package struct Token: Sendable, Hashable {
 }
 
 /// A tokenized text: the original string, its UTF-16 view and its tokens.
-package struct TokenizedText: Sendable {
-    package let text: String
-    package let utf16: [UInt16]
-    package let tokens: [Token]
+public struct TokenizedText: Sendable {
+    public let text: String
+    public let utf16: [UInt16]
+    public let tokens: [Token]
 
-    package init(text: String, utf16: [UInt16], tokens: [Token]) {
+    public init(text: String, utf16: [UInt16], tokens: [Token]) {
         self.text = text
         self.utf16 = utf16
         self.tokens = tokens
     }
 
     /// The original text between two UTF-16 offsets.
-    package func slice(_ range: Range<Int>) -> String {
+    public func slice(_ range: Range<Int>) -> String {
         let lower = max(0, min(range.lowerBound, utf16.count))
         let upper = max(lower, min(range.upperBound, utf16.count))
         let units = utf16[lower..<upper]
@@ -82,29 +82,29 @@ package struct TokenizedText: Sendable {
     }
 
     /// The original text from the start of token `first` to the end of token `last` (inclusive).
-    package func slice(tokens first: Int, through last: Int) -> String {
+    public func slice(tokens first: Int, through last: Int) -> String {
         slice(tokens[first].range.lowerBound..<tokens[last].range.upperBound)
     }
 }
 
 /// How a language cuts words further than ICU's word breaks, from its grammar's `tokens:` key.
 /// Utterances, templates, vocabulary and entity words of the language are all cut alike.
-package struct TokenRules: Sendable, Hashable {
+public struct TokenRules: Sendable, Hashable {
     /// Elided words ending in an apostrophe, split off the word they lean on: French "l'",
     /// "qu'", Italian "all'", "dell'" ("l'application" → "l'" "application").
-    package var elisions: [String]
+    public var elisions: [String]
     /// Split every word at an apostrophe into stem, apostrophe and suffix: Turkish suffixes on
     /// names ("TasksNotes'ta" → "TasksNotes" "'" "ta").
-    package var splitAtApostrophe: Bool
+    public var splitAtApostrophe: Bool
     /// An ICU transform applied to every word before its keys are made (the typed text is
     /// kept): Chinese "Traditional-Simplified", so "發消息" matches templates written "发消息".
-    package var transform: String?
+    public var transform: String?
     /// Suffixes a name may carry with no apostrophe before it: Turkish "Boboya", "TasksNotesta"
     /// are split as "Bobo'ya" and "TasksNotes'ta" are, but only after a name the grammar knows
     /// (an app's, a vocabulary term's last word), so "masada" stays one word.
-    package var suffixes: [String]
+    public var suffixes: [String]
 
-    package init(elisions: [String] = [], splitAtApostrophe: Bool = false, transform: String? = nil, suffixes: [String] = []) {
+    public init(elisions: [String] = [], splitAtApostrophe: Bool = false, transform: String? = nil, suffixes: [String] = []) {
         self.elisions = elisions
         self.splitAtApostrophe = splitAtApostrophe
         self.transform = transform
@@ -112,10 +112,10 @@ package struct TokenRules: Sendable, Hashable {
     }
 
     /// Whether a word with an apostrophe in it may be split at all.
-    package var splitsApostrophes: Bool { splitAtApostrophe || !elisions.isEmpty }
+    public var splitsApostrophes: Bool { splitAtApostrophe || !elisions.isEmpty }
 
     /// Both rule sets together (a language's files may each add some).
-    package func merged(with other: TokenRules) -> TokenRules {
+    public func merged(with other: TokenRules) -> TokenRules {
         TokenRules(elisions: elisions + other.elisions.filter { !elisions.contains($0) },
                    splitAtApostrophe: splitAtApostrophe || other.splitAtApostrophe, transform: transform ?? other.transform,
                    suffixes: suffixes + other.suffixes.filter { !suffixes.contains($0) })

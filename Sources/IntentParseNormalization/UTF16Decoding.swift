@@ -5,7 +5,7 @@ extension String {
     /// NB: written as UTF-8 in place, in one pass to size the string and one to fill it: the
     /// standard library's UTF-16 decoding takes a generic slow path that cost a tenth of a
     /// Turkish parse (three strings a word: text, key, loose key).
-    package init<Units: Collection<UInt16>>(utf16Units units: Units) {
+    public init<Units: Collection<UInt16>>(utf16Units units: Units) {
         var length = 0
         var index = units.startIndex
         while index != units.endIndex {

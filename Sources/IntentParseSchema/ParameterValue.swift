@@ -19,14 +19,14 @@ public struct SlotValue: Sendable, Equatable {
     public var isPartial = false
     /// How the dialogue says the value back when that is not `spoken`: the vocabulary term's
     /// name once resolution has found it ("Bobo the Great" for "bobo the grate").
-    private var displayName: String?
+    @usableFromInline var displayName: String?
 
     /// How to say the value back ("Bobo the Great"): the resolved term's name, else `spoken`.
     public var display: String { displayName ?? spoken }
 
     /// A value as spoken; `display` defaults to `spoken`, `range` is in UTF-16 offsets of the
     /// utterance.
-    public init(spoken: String, identifier: String? = nil, display: String? = nil, value: JSONValue? = nil,
+    @inlinable public init(spoken: String, identifier: String? = nil, display: String? = nil, value: JSONValue? = nil,
                 range: Range<Int>? = nil) {
         self.spoken = spoken
         self.identifier = identifier

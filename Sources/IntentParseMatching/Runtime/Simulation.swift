@@ -532,7 +532,7 @@ struct Simulation {
 
     /// Whether the token at `position` is a symbol (see `Token.Kind.symbol`), asked only of
     /// punctuation: few tokens are, and a per-token array cost every utterance its filling.
-    private func isSymbol(_ position: Int) -> Bool { text.tokens[position].kind == .symbol }
+    private func isSymbol(_ position: Int) -> Bool { text.tokens[position].isSymbol }
 }
 
 /// A phrase found at a position: where it ends, its values (`valueCount` of them from
