@@ -9,7 +9,8 @@ import PackageDescription
 /// The schema (domains, intents, parameters, their rules) is data: Schema's SiriKit.yaml.
 /// Each target lists every module it imports. The stages' declarations are `package`: the
 /// library's public surface is what `IntentParse` re-exports (PublicAPI.swift) and the corpus
-/// runner, `IntentParseCorpus`.
+/// runner, `IntentParseCorpus`. Normalization alone stays public (not re-exported), so that its
+/// per-token accessors are inlined across modules (README, Library).
 let package = Package(
     name: "intentparse",
     platforms: [.macOS(.v13)],

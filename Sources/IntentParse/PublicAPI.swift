@@ -1,6 +1,7 @@
 // The library's public surface: the parser (this module), the results it returns and how they
 // are rendered, and the dialogue engine with its handler protocol. Every other declaration of the
-// package's modules is `package`: the CLI, the tests and the benchmarks see it, users do not.
+// package's modules is `package`: the CLI, the tests and the benchmarks see it, users do not
+// (but for IntentParseNormalization, public so that its token accessors inline across modules).
 @_exported import struct IntentParseBase.Diagnostic
 @_exported import struct IntentParseBase.DiagnosticError
 @_exported import enum IntentParseBase.JSONValue
