@@ -7,16 +7,16 @@ import IntentParseVocabulary
 /// checked against each other). A harness puts its input in place of one of App's files,
 /// loads the folder as `intentparse check` does (every app, broken ones reported) and puts
 /// the shipped file back.
-public struct AppFolder {
+package struct AppFolder {
     /// The files of `App` an input may stand for, by their path in the app's folder.
-    public static let appFiles = ["Info.plist", "en.lproj/AppIntentVocabulary.plist", "en.lproj/UserVocabulary.plist",
+    package static let appFiles = ["Info.plist", "en.lproj/AppIntentVocabulary.plist", "en.lproj/UserVocabulary.plist",
                                   "Shortcuts.plist", "Intents.intentdefinition"]
 
-    public let vocabulary: URL
+    package let vocabulary: URL
     private let app: URL
     private var shipped: [String: Data] = [:]
 
-    public init() {
+    package init() {
         vocabulary = Fuzzer.scratch.appendingPathComponent("Vocabulary", isDirectory: true)
         app = vocabulary.appendingPathComponent("App", isDirectory: true)
         let shippedFolder = Fuzzer.root.appendingPathComponent("Vocabulary")
@@ -46,7 +46,7 @@ public struct AppFolder {
 
     /// Loads the vocabulary folder with `bytes` as App's `file`, then puts the shipped file back.
     @discardableResult
-    public func load(_ bytes: [UInt8], as file: String) -> (apps: [AppVocabulary], skipped: [SkippedApp])? {
+    package func load(_ bytes: [UInt8], as file: String) -> (apps: [AppVocabulary], skipped: [SkippedApp])? {
         let url = app.appendingPathComponent(file)
         Fuzzer.write(bytes, to: url)
         defer { Fuzzer.write(Array(shipped[file] ?? Data()), to: url) }

@@ -8,7 +8,7 @@ import IntentParseSchema
 
 /// What every harness shares: libFuzzer's driver, the repository's shipped files, a scratch
 /// folder for inputs that must be files, and a way to wait for async work.
-public enum Fuzzer {
+package enum Fuzzer {
     nonisolated(unsafe) private static var test: (([UInt8]) -> Void)?
 
     /// Runs libFuzzer with the command line's flags, `body` testing one input. Never returns:
@@ -18,7 +18,7 @@ public enum Fuzzer {
     /// corpus (`Fuzz/Corpus/<harness>/`) under `prepare`, so that caches the code fills on
     /// first use (ICU objects, tables) are not taken for leaks; libFuzzer then runs the same
     /// inputs again, watched. (With `-detect_leaks=0` only the check at exit looks, at the end.)
-    public static func run(_ harness: String, _ body: @escaping ([UInt8]) -> Void) -> Never {
+    package static func run(_ harness: String, _ body: @escaping ([UInt8]) -> Void) -> Never {
         if !CommandLine.arguments.contains("-detect_leaks=0") { warmUp(harness, body) }
         test = body
         var argc = CommandLine.argc
@@ -44,7 +44,7 @@ public enum Fuzzer {
     /// Runs `body` (loading what every input shares, warming caches) with LeakSanitizer off for
     /// its allocations: they live as long as the process, and some are reached only through
     /// pointers that carry an enum's tag bits, which LeakSanitizer takes for no pointers.
-    public static func prepare<T>(_ body: () throws -> T) rethrows -> T {
+    package static func prepare<T>(_ body: () throws -> T) rethrows -> T {
         __lsan_disable()
         defer { __lsan_enable() }
         return try body()
@@ -52,21 +52,21 @@ public enum Fuzzer {
 
     /// The shipped SiriKit schema (embedded in the binary; empty only if it failed to load,
     /// which the normal test suite would report).
-    public static let shippedSchema: Schema = (try? Schema.siriKit()) ?? Schema()
+    package static let shippedSchema: Schema = (try? Schema.siriKit()) ?? Schema()
 
     /// The repository's root (its `Grammars/` and `Vocabulary/`): `INTENTPARSE_ROOT`, else the
     /// current folder (`Fuzz/run` runs from the root).
-    public static let root: URL = {
+    package static let root: URL = {
         let path = ProcessInfo.processInfo.environment["INTENTPARSE_ROOT"] ?? FileManager.default.currentDirectoryPath
         return URL(fileURLWithPath: path, isDirectory: true)
     }()
 
     /// A fixed reference time, so that dates in inputs resolve the same on every run.
-    public static let entityContext = EntityContext(iso: "2026-11-21T09:30:00-05:00") ?? EntityContext()
+    package static let entityContext = EntityContext(iso: "2026-11-21T09:30:00-05:00") ?? EntityContext()
 
     /// The parser on the shipped grammars and vocabulary, every locale (`--locale auto`), loaded
     /// once; exits when they do not load (the harness would test nothing).
-    public static let shippedParser: IntentParser = {
+    package static let shippedParser: IntentParser = {
         do {
             return try IntentParser(grammars: root.appendingPathComponent("Grammars"),
                                     vocabulary: root.appendingPathComponent("Vocabulary"))
@@ -77,7 +77,7 @@ public enum Fuzzer {
     }()
 
     /// A folder of this process's own for inputs written as files, removed when it exits.
-    public static let scratch: URL = {
+    package static let scratch: URL = {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("intentparse-fuzz-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)", isDirectory: true)
         do {
@@ -94,7 +94,7 @@ public enum Fuzzer {
     nonisolated(unsafe) private static var scratchToRemove: String?
 
     /// Writes `bytes` to `url`, exiting if it cannot (a full disk is no finding).
-    public static func write(_ bytes: [UInt8], to url: URL) {
+    package static func write(_ bytes: [UInt8], to url: URL) {
         do {
             try Data(bytes).write(to: url)
         } catch {
@@ -106,7 +106,7 @@ public enum Fuzzer {
     /// Input lines as the CLI reads them (`InputLines`): split at "\n", a trailing "\r"
     /// dropped, a last line without "\n" kept; a line that is not valid UTF-8 is repaired
     /// (`isValid` false), as the CLI repairs it to report it.
-    public static func lines(_ bytes: [UInt8]) -> [(text: String, isValid: Bool)] {
+    package static func lines(_ bytes: [UInt8]) -> [(text: String, isValid: Bool)] {
         var lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line -> (text: String, isValid: Bool) in
             let trimmed = line.last == 0x0D ? line.dropLast() : line
             if let text = String(validating: trimmed, as: UTF8.self) { return (text, true) }
@@ -117,7 +117,7 @@ public enum Fuzzer {
     }
 
     /// Runs async work and waits for it (as the CLI's `dialog` does).
-    public static func blocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+    package static func blocking<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
         Blocking.run(body)
     }
 }
