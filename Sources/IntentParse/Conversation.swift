@@ -13,10 +13,10 @@ extension IntentParser {
     public func dialogueConfiguration(locale: String? = nil, app: String? = nil, entityContext: EntityContext = EntityContext(),
                                       preferredLocale: String? = nil) -> DialogueConfiguration {
         let parser = self
-        var configuration = DialogueConfiguration(schema: schema, apps: apps, languages: dialogueLanguages) { text, locale, app in
+        var configuration = DialogueConfiguration(schema: schema, apps: apps, languages: dialogueLanguages, parse: { text, locale, app in
             let result = parser.parse(text, locale: locale, context: MatchContext(app: app, entityContext: entityContext, preferredLocale: preferredLocale))
             return DialogueConfiguration.Parsed(result)
-        }
+        }, findApps: { text, locale in parser.appMentions(in: text, locale: locale) })
         configuration.locale = locale == "auto" ? nil : locale
         configuration.preferredLocale = preferredLocale
         configuration.contextApp = app

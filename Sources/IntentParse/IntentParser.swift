@@ -328,6 +328,12 @@ public struct IntentParser: Sendable {
         return nil
     }
 
+    /// The apps `text` names, read as `locale`'s matcher reads app names (the conversation's
+    /// answers to "which app?" and questions about what an app can do).
+    package func appMentions(in text: String, locale: String) -> [AppMention] {
+        matcher(for: locale)?.appMentions(in: text) ?? []
+    }
+
     private func matcher(for locale: String) -> IntentMatcher? {
         matchers[locale] ?? matchers[Normalizer.language(of: locale)]
     }

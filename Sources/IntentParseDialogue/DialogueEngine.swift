@@ -53,20 +53,19 @@ public struct DialogueEngine: Sendable {
     /// preferred one first) and answered in the language it was asked in.
     private func capabilities(_ text: String) -> DialogueTurn? {
         let apps = configuration.apps
-        let appNames = apps.map { $0.spokenNames.map(\.text) }
         let first = self.language(configuration.locale)
         let others = configuration.locale == nil ? configuration.languages.sorted { $0.key < $1.key }.map(\.value).filter { $0.locale != first.locale } : []
-        guard let (language, asked) = ([first] + others).lazy.compactMap({ language in
-            language.capabilityQuestion(text, appNames: appNames).map { (language, $0) }
+        guard let (language, question) = ([first] + others).lazy.compactMap({ language in
+            language.capabilityQuestion(text, mentions: { self.configuration.findApps(text, language.locale) }).map { (language, $0) }
         }).first else { return nil }
-        let chosen = asked >= 0 ? [apps[asked]] : apps
-        let perApp = asked >= 0 ? Int.max : 2
-        let examples = chosen.flatMap { app -> [String] in
+        var asked: AppVocabulary?
+        if case .app(let identifier) = question { asked = apps.first { $0.identifier == identifier } }
+        let examples = (asked.map { [$0] } ?? apps).flatMap { app -> [String] in
             let phrases = app.localization(for: language.locale)?.intentPhrases.flatMap(\.examples) ?? []
-            return Array(phrases.prefix(perApp))
+            return Array(phrases.prefix(asked == nil ? 2 : Int.max))
         }
-        let values = ["app": asked >= 0 ? apps[asked].displayName : "", "examples": language.list(examples.map { "\"\($0)\"" })]
-        let prompt = language.prompt(asked >= 0 ? ["capabilities.app", "capabilities"] : ["capabilities"], values)
+        let values = ["app": asked?.displayName ?? "", "examples": language.list(examples.map { "\"\($0)\"" })]
+        let prompt = language.prompt(asked == nil ? ["capabilities"] : ["capabilities.app", "capabilities"], values)
         return DialogueTurn(state: .done, prompt: prompt, options: examples, response: IntentResponse(code: .success, text: prompt))
     }
 
@@ -149,12 +148,10 @@ public struct DialogueEngine: Sendable {
             case .declined, .unclear: return reprompt(session, language: language)
             case .other:
                 // Any of an app's names, anywhere in the reply ("in ListOMat", "monkey to do").
-                let said = " \(language.key(text)) "
-                let named = apps.indices.filter { index in
-                    apps[index]?.spokenNames.contains { said.contains(" \(language.key($0.text)) ") } ?? false
-                }
+                let mentioned = Set(configuration.findApps(text, language.locale).preferringExact.map(\.identifier))
+                let named = options.filter(mentioned.contains)
                 guard named.count == 1 else { return reprompt(session, language: language) }
-                request.appIdentifier = options[named[0]]
+                request.appIdentifier = named[0]
             }
         }
         return await advance(request, session: &session)

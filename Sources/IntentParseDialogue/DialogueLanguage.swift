@@ -2,6 +2,7 @@ import Foundation
 import IntentParseBase
 import IntentParseGrammar
 import IntentParseNormalization
+import IntentParseVocabulary
 import IntentParseYAML
 import Yams
 
@@ -138,26 +139,37 @@ package struct DialogueLanguage: Sendable {
 
     private func pattern(_ reader: inout YAMLReader, _ template: String, node: Node) -> ReplyPattern? {
         do {
-            return ReplyPattern(try TemplateParser.parse(template), key: normalizer.looseKeys)
+            let expression = try TemplateParser.parse(template)
+            // NB: a reply is matched on its words alone: no grammar file's rules are in scope.
+            if let rule = expression.rules.first {
+                reader.error(node, "a dialogue template cannot use the rule <\(rule.name)>: write its words out")
+                return nil
+            }
+            return ReplyPattern(expression, key: normalizer.looseKeys)
         } catch {
             reader.error(node, "bad template: \(error.message)")
             return nil
         }
     }
 
-    /// Whether `text` asks what the system (or one app, named by one of `appNames`) can do;
-    /// returns the index of the app asked about, or -1 for all apps.
-    package func capabilityQuestion(_ text: String, appNames: [[String]]) -> Int? {
+    /// What a question about capabilities asks about.
+    package enum CapabilityQuestion: Equatable {
+        case allApps
+        /// The app of this identifier.
+        case app(String)
+    }
+
+    /// Whether `text` asks what the system, or one app, can do; the app is one of those that
+    /// `mentions` finds in `text` (looked for only when the question is not about all apps).
+    package func capabilityQuestion(_ text: String, mentions: () -> [AppMention]) -> CapabilityQuestion? {
         let said = normalizer.looseKeys(text)
-        if capabilityQuestions.contains(where: { $0.matches(said) }) { return -1 }
-        for (index, names) in appNames.enumerated() {
-            for name in names {
-                let nameKeys = normalizer.looseKeys(name)
-                guard !nameKeys.isEmpty, let start = said.indices.first(where: { said[$0...].starts(with: nameKeys) }) else { continue }
-                var marked = said
-                marked.replaceSubrange(start..<start + nameKeys.count, with: [DialogueLanguage.appMarker])
-                if capabilityQuestions.contains(where: { $0.matches(marked) }) { return index }
-            }
+        if capabilityQuestions.contains(where: { $0.matches(said) }) { return .allApps }
+        let utf16 = Array(text.utf16)
+        for mention in mentions().preferringExact where mention.range.upperBound <= utf16.count {
+            let before = String(decoding: utf16[..<mention.range.lowerBound], as: UTF16.self)
+            let after = String(decoding: utf16[mention.range.upperBound...], as: UTF16.self)
+            let marked = normalizer.looseKeys(before) + [DialogueLanguage.appMarker] + normalizer.looseKeys(after)
+            if capabilityQuestions.contains(where: { $0.matches(marked) }) { return .app(mention.identifier) }
         }
         return nil
     }

@@ -77,6 +77,9 @@ public struct DialogueConfiguration: Sendable {
     package var apps: [AppVocabulary]
     package var languages: [String: DialogueLanguage]
     package var parse: Parse
+    /// The apps a text names, read in a locale as its grammar reads app names.
+    package typealias FindApps = @Sendable (_ text: String, _ locale: String) -> [AppMention]
+    package var findApps: FindApps
     /// Types the values given as replies; nil keeps replies as spoken text only.
     package var readValue: ReadValue?
     /// Per intent name; intents without one use `defaultHandler`.
@@ -97,11 +100,12 @@ public struct DialogueConfiguration: Sendable {
     public var contextApp: String?
 
     package init(schema: Schema, apps: [AppVocabulary], languages: [String: DialogueLanguage], parse: @escaping Parse,
-                confirmIntents: Set<String>? = nil) {
+                findApps: @escaping FindApps, confirmIntents: Set<String>? = nil) {
         self.schema = schema
         self.apps = apps
         self.languages = languages
         self.parse = parse
+        self.findApps = findApps
         self.confirmIntents = confirmIntents ?? schema.intentsAskingForConfirmation
     }
 }

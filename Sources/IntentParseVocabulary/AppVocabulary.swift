@@ -187,3 +187,33 @@ extension IntentSchema {
         requiresUnlockedDevice || (app?.intentsRestrictedWhileLocked.contains(name) ?? false)
     }
 }
+
+/// An app named in a text, as the matcher finds app names (any of the app's spoken names, by
+/// loose key or by sound, with Turkish case endings cut): what a conversation reads when it
+/// asks which app, or what an app can do.
+package struct AppMention: Sendable, Hashable {
+    /// The app's bundle identifier.
+    package var identifier: String
+    /// The words that name it: UTF-16 offsets into the text.
+    package var range: Range<Int>
+    /// Whether only the sounds-like keys matched ("monkey to do" for MonkeyTodo is exact,
+    /// "munky chat" would be by sound).
+    package var bySound: Bool
+    /// Whether the name is the whole text (punctuation around it aside).
+    package var isWholeText: Bool
+
+    package init(identifier: String, range: Range<Int>, bySound: Bool, isWholeText: Bool) {
+        self.identifier = identifier
+        self.range = range
+        self.bySound = bySound
+        self.isWholeText = isWholeText
+    }
+}
+
+extension Array where Element == AppMention {
+    /// The mentions matched exactly when there are any, else those matched by sound.
+    package var preferringExact: [AppMention] {
+        let exact = filter { !$0.bySound }
+        return exact.isEmpty ? self : exact
+    }
+}

@@ -161,6 +161,23 @@ import Testing
         #expect(parser.app(named: "") == nil)
     }
 
+    /// App names in any text are found as an utterance's are (the conversation reads its
+    /// answers and questions this way): split or joined, anywhere, with where they stand.
+    @Test func appMentionsAreFoundAsTheMatcherFindsAppNames() {
+        let text = "put it in list oh mat, not TasksNotes!"
+        let mentions = parser.appMentions(in: text, locale: "en")
+        let said = mentions.map { mention in
+            String(decoding: Array(text.utf16)[mention.range], as: UTF16.self)
+        }
+        #expect(mentions.map(\.identifier) == ["lists", "notes"])
+        #expect(said == ["list oh mat", "TasksNotes"])
+        #expect(mentions.allSatisfy { !$0.isWholeText && !$0.bySound })
+        #expect(parser.appMentions(in: " List-o-Mat? ", locale: "en").map(\.isWholeText) == [true])
+        #expect(parser.appMentions(in: "lists of things", locale: "en").isEmpty)
+        #expect(parser.appMentions(in: "", locale: "en").isEmpty)
+        #expect(parser.appMentions(in: "TasksNotes", locale: "xx").isEmpty)
+    }
+
     @Test func outOfScopeIsRejected() {
         for text in ["what's the weather", "set a timer for ten minutes", "MonkeyChat", "blorp"] {
             expectParse(parser.parse(text, locale: "en"), intent: nil)

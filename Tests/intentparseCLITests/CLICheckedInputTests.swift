@@ -147,6 +147,21 @@ import Testing
         #expect(output.stderr.isEmpty, "diagnostics go into the JSON")
     }
 
+    /// A reply is matched on its own words: a dialogue template naming a grammar rule could
+    /// never match, so loading says so, at the template.
+    @Test func aDialogueTemplateNamingARuleIsAnError() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { CLI.remove(folder) }
+        try write("language: en\nintents:\n  INStartCallIntent:\n    data:\n      - sentences: [\"call {person:contacts}\"]\nlists:\n  person: {wildcard: true}\n",
+                  to: folder.appendingPathComponent("Grammars/en/calling.yaml"))
+        try write("language: en\ncapabilities:\n  - \"what can i do\"\n  - \"{app} <s_loc> what can i do\"\n",
+                  to: folder.appendingPathComponent("Grammars/en/dialogue/en.yaml"))
+        let output = try CLI.run(["check", "--grammars", folder.appendingPathComponent("Grammars").path])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("Grammars/en/dialogue/en.yaml:4:5: error: a dialogue template cannot use the rule <s_loc>: write its words out"),
+                "\(output.stderr)")
+    }
+
     @Test func checkPrintsFileErrorsAsJSON() throws {
         let folder = try CLI.temporaryFolder()
         defer { CLI.remove(folder) }

@@ -46,13 +46,17 @@ package struct IntentMatcher: Sendable {
 
     package init(grammar: CompiledGrammar) { self.grammar = grammar }
 
+    /// `text`'s tokens, with case endings cut from names where the locale glues them on.
+    private func tokenize(_ text: String) -> TokenizedText {
+        let tokenized = grammar.normalizer.tokenize(text)
+        guard grammar.normalizer.splitsSuffixes else { return tokenized }
+        return grammar.normalizer.splittingSuffixes(tokenized, endsName: { grammar.tables.nameEnds.contains($0) },
+                                                    isName: { grammar.tables.names.contains($0.joined(separator: PhraseSet.nameSeparator)) },
+                                                    isWord: { grammar.tables.languageWords.id($0) != KeyTable.none })
+    }
+
     package func match(_ text: String, context: MatchContext = MatchContext()) -> MatchResult {
-        var tokenized = grammar.normalizer.tokenize(text)
-        if grammar.normalizer.splitsSuffixes {
-            tokenized = grammar.normalizer.splittingSuffixes(tokenized, endsName: { grammar.tables.nameEnds.contains($0) },
-                                                             isName: { grammar.tables.names.contains($0.joined(separator: PhraseSet.nameSeparator)) },
-                                                             isWord: { grammar.tables.languageWords.id($0) != KeyTable.none })
-        }
+        let tokenized = tokenize(text)
         var result = MatchResult(text: text, locale: grammar.locale, tokens: tokenized.tokens, interpretations: [], reason: nil)
         var words = 0
         for token in tokenized.tokens where !token.isPunctuation { words += 1 }
@@ -208,13 +212,37 @@ package struct IntentMatcher: Sendable {
         return candidateTemplates(&simulation)
     }
 
-    /// The index of the app named by `--app`, matched on any of its names or its identifier.
+    /// The apps `text` names, found as `match` finds them in an utterance: any of an app's
+    /// spoken names, by loose key or by sound, wherever it stands. This is the one place app
+    /// names are recognised: `--app`, and a conversation's answers and questions, use it too.
+    package func appMentions(in text: String) -> [AppMention] {
+        let tokenized = tokenize(text)
+        let tokens = tokenized.tokens
+        guard tokens.count <= MatchContext().maxTokens, let firstWord = tokens.firstIndex(where: { !$0.isPunctuation }),
+              let lastWord = tokens.lastIndex(where: { !$0.isPunctuation }) else { return [] }
+        var taken = scratch.take()
+        var simulation = Simulation(grammar: grammar, text: tokenized, entityContext: EntityContext(), scratch: &taken)
+        let names = simulation.appNames()
+        scratch.give(simulation.takeScratch())
+        var mentions: [AppMention] = []
+        for name in names {
+            let mention = AppMention(identifier: grammar.apps[name.app].identifier,
+                                     range: tokens[name.tokens.lowerBound].range.lowerBound..<tokens[name.tokens.upperBound - 1].range.upperBound,
+                                     bySound: name.match == .sound,
+                                     isWholeText: name.tokens.lowerBound == firstWord && name.tokens.upperBound == lastWord + 1)
+            if !mentions.contains(mention) { mentions.append(mention) }
+        }
+        return mentions
+    }
+
+    /// The index of the app named by `--app`: its identifier, or one of its spoken names as the
+    /// whole text (by sound only when that names one app alone).
     package func contextAppIndex(_ name: String?) -> Int? {
         guard let name else { return nil }
-        let wanted = grammar.normalizer.looseKeys(name).joined()
-        return grammar.apps.firstIndex { app in
-            app.identifier == name || app.spokenNames.contains { grammar.normalizer.looseKeys($0.text).joined() == wanted }
-        }
+        if let index = grammar.apps.firstIndex(where: { $0.identifier == name }) { return index }
+        let named = Set(appMentions(in: name).filter(\.isWholeText).preferringExact.map(\.identifier))
+        guard named.count == 1, let identifier = named.first else { return nil }
+        return grammar.apps.firstIndex { $0.identifier == identifier }
     }
 
 }

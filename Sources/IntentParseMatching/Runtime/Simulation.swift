@@ -147,6 +147,25 @@ struct Simulation {
         }
     }
 
+    /// Every app name (or sounds-alike) in the utterance, as the app edges of the automata take
+    /// them: the app's index, its first token and the token past its last, how it matched.
+    mutating func appNames() -> [(app: Int, tokens: Range<Int>, match: PhraseHit.Match)] {
+        guard grammar.appNamedKey != KeyTable.none else { return [] }
+        let set = grammar.appPhraseSet
+        let entries = grammar.phraseValues[Int(set)].entries
+        var found: [(app: Int, tokens: Range<Int>, match: PhraseHit.Match)] = []
+        for position in 0..<tokenCount where !scratch.isPunctuation[position] {
+            let hits = phrases(set, at: position)
+            for hit in hits.lowerBound..<hits.upperBound {
+                let match = scratch.phraseHits[hit]
+                for value in phraseTries.values(match.valueStart, match.valueCount) {
+                    if case .app(let index) = entries[Int(value)] { found.append((index, position..<Int(match.end), match.match)) }
+                }
+            }
+        }
+        return found
+    }
+
     /// Whether a phrase of `set` (or a sounds-alike, or part of a term) starts at some word of
     /// the utterance, as a phrase edge of the set would take it; kept for the utterance.
     ///
