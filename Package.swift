@@ -18,12 +18,12 @@ let package = Package(
         // The library: `import IntentParse` (the parser, its results, the dialogue engine) and
         // `import IntentParseCorpus` (the regression runner). Everything else is `package`.
         .library(name: "IntentParse", targets: ["IntentParse", "IntentParseCorpus"]),
-        .executable(name: "intentparse", targets: ["intentparse"]),
+        .executable(name: "intentparse", targets: ["intentparse"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
+        .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2")
     ],
     targets: [
         .target(
@@ -35,55 +35,94 @@ let package = Package(
         .target(name: "IntentParseNormalization", dependencies: ["CIntentParseICU", "IntentParseBase"]),
         // SiriKit.yaml is compiled into the module (`PackageResources.SiriKit_yaml`): no
         // resource bundle to ship beside the binary, nothing looked up at run time.
-        .target(name: "IntentParseSchema", dependencies: ["IntentParseBase", "IntentParseYAML", "Yams"],
-                resources: [.embedInCode("SiriKit.yaml")]),
-        .target(name: "IntentParseVocabulary",
-                dependencies: ["IntentParseBase", "IntentParseNormalization", "IntentParseSchema"]),
-        .target(name: "IntentParseGrammar",
-                dependencies: ["IntentParseBase", "IntentParseNormalization", "IntentParseSchema", "IntentParseYAML", "Yams"]),
-        .target(name: "IntentParseEntities",
-                dependencies: ["CIntentParseICU", "IntentParseBase", "IntentParseNormalization", "IntentParseYAML", "Yams"]),
-        .target(name: "IntentParseMatching",
-                dependencies: ["IntentParseGrammar", "IntentParseVocabulary", "IntentParseEntities"]),
-        .target(name: "IntentParseDialogue",
-                dependencies: ["IntentParseGrammar", "IntentParseVocabulary", "IntentParseYAML", "Yams"]),
-        .target(name: "IntentParse",
-                dependencies: ["IntentParseBase", "IntentParseYAML", "IntentParseNormalization", "IntentParseSchema",
-                               "IntentParseVocabulary", "IntentParseGrammar", "IntentParseEntities",
-                               "IntentParseMatching", "IntentParseDialogue"]),
-        .target(name: "IntentParseCorpus",
-                dependencies: ["IntentParse", "IntentParseBase", "IntentParseYAML", "IntentParseEntities",
-                               "IntentParseMatching", "IntentParseDialogue", "Yams"]),
-        .target(name: "IntentParseBench",
-                dependencies: ["IntentParse", "IntentParseCorpus", "IntentParseBase", "IntentParseVocabulary",
-                               "IntentParseGrammar", "IntentParseMatching"]),
+        .target(
+            name: "IntentParseSchema", dependencies: ["IntentParseBase", "IntentParseYAML", "Yams"],
+            resources: [.embedInCode("SiriKit.yaml")]),
+        .target(
+            name: "IntentParseVocabulary",
+            dependencies: ["IntentParseBase", "IntentParseNormalization", "IntentParseSchema"]),
+        .target(
+            name: "IntentParseGrammar",
+            dependencies: ["IntentParseBase", "IntentParseNormalization", "IntentParseSchema", "IntentParseYAML", "Yams"]),
+        .target(
+            name: "IntentParseEntities",
+            dependencies: ["CIntentParseICU", "IntentParseBase", "IntentParseNormalization", "IntentParseYAML", "Yams"]),
+        .target(
+            name: "IntentParseMatching",
+            dependencies: ["IntentParseGrammar", "IntentParseVocabulary", "IntentParseEntities"]),
+        .target(
+            name: "IntentParseDialogue",
+            dependencies: ["IntentParseGrammar", "IntentParseVocabulary", "IntentParseYAML", "Yams"]),
+        .target(
+            name: "IntentParse",
+            dependencies: [
+                "IntentParseBase", "IntentParseYAML", "IntentParseNormalization", "IntentParseSchema",
+                "IntentParseVocabulary", "IntentParseGrammar", "IntentParseEntities",
+                "IntentParseMatching", "IntentParseDialogue"
+            ]),
+        .target(
+            name: "IntentParseCorpus",
+            dependencies: [
+                "IntentParse", "IntentParseBase", "IntentParseYAML", "IntentParseEntities",
+                "IntentParseMatching", "IntentParseDialogue", "Yams"
+            ]),
+        .target(
+            name: "IntentParseBench",
+            dependencies: [
+                "IntentParse", "IntentParseCorpus", "IntentParseBase", "IntentParseVocabulary",
+                "IntentParseGrammar", "IntentParseMatching"
+            ]),
         .executableTarget(
             name: "intentparse",
-            dependencies: ["IntentParse", "IntentParseCorpus", "IntentParseBench", "IntentParseBase",
-                           "IntentParseNormalization", "IntentParseVocabulary", "IntentParseEntities",
-                           "IntentParseMatching", "IntentParseDialogue",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "IntentParse", "IntentParseCorpus", "IntentParseBench", "IntentParseBase",
+                "IntentParseNormalization", "IntentParseVocabulary", "IntentParseEntities",
+                "IntentParseMatching", "IntentParseDialogue",
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
+            ]
         ),
         .executableTarget(
             name: "IntentParseBenchmarks",
-            dependencies: ["IntentParse", "IntentParseNormalization", "IntentParseSchema", "IntentParseDialogue",
-                           .product(name: "Benchmark", package: "swift-benchmark")],
+            dependencies: [
+                "IntentParse", "IntentParseNormalization", "IntentParseSchema", "IntentParseDialogue",
+                .product(name: "Benchmark", package: "swift-benchmark")
+            ],
             path: "Benchmarks/IntentParseBenchmarks"
         ),
-        .target(name: "IntentParseTestSupport", dependencies: ["IntentParse", "IntentParseBase", "IntentParseMatching"], path: "Tests/IntentParseTestSupport"),
+        .target(
+            name: "IntentParseTestSupport", dependencies: ["IntentParse", "IntentParseBase", "IntentParseMatching"],
+            path: "Tests/IntentParseTestSupport"),
         .testTarget(name: "IntentParseNormalizationTests", dependencies: ["IntentParseNormalization"]),
         .testTarget(name: "IntentParseSchemaTests", dependencies: ["IntentParseTestSupport", "IntentParseBase", "IntentParseSchema"]),
-        .testTarget(name: "IntentParseVocabularyTests", dependencies: ["IntentParseTestSupport", "IntentParseBase", "IntentParseSchema", "IntentParseVocabulary"]),
-        .testTarget(name: "IntentParseGrammarTests", dependencies: ["IntentParseTestSupport", "IntentParseBase", "IntentParseSchema", "IntentParseGrammar"]),
-        .testTarget(name: "IntentParseEntitiesTests", dependencies: ["IntentParseTestSupport", "IntentParseBase", "IntentParseNormalization", "IntentParseEntities"]),
-        .testTarget(name: "IntentParseMatchingTests",
-                    dependencies: ["IntentParseTestSupport", "IntentParse", "IntentParseBase", "IntentParseNormalization", "IntentParseVocabulary", "IntentParseGrammar", "IntentParseEntities", "IntentParseMatching"]),
-        .testTarget(name: "IntentParseDialogueTests",
-                    dependencies: ["IntentParseTestSupport", "IntentParse", "IntentParseBase", "IntentParseSchema", "IntentParseVocabulary", "IntentParseEntities", "IntentParseMatching", "IntentParseDialogue"]),
-        .testTarget(name: "IntentParseCorpusTests",
-                    dependencies: ["IntentParseTestSupport", "IntentParse", "IntentParseCorpus", "IntentParseBase", "IntentParseMatching"]),
-        .testTarget(name: "intentparseCLITests",
-                    dependencies: ["IntentParseTestSupport", "intentparse", "IntentParseBench", "IntentParse", "IntentParseBase", "IntentParseSchema", "IntentParseEntities", "IntentParseMatching"]),
+        .testTarget(
+            name: "IntentParseVocabularyTests",
+            dependencies: ["IntentParseTestSupport", "IntentParseBase", "IntentParseSchema", "IntentParseVocabulary"]),
+        .testTarget(
+            name: "IntentParseGrammarTests", dependencies: ["IntentParseTestSupport", "IntentParseBase", "IntentParseSchema", "IntentParseGrammar"]),
+        .testTarget(
+            name: "IntentParseEntitiesTests",
+            dependencies: ["IntentParseTestSupport", "IntentParseBase", "IntentParseNormalization", "IntentParseEntities"]),
+        .testTarget(
+            name: "IntentParseMatchingTests",
+            dependencies: [
+                "IntentParseTestSupport", "IntentParse", "IntentParseBase", "IntentParseNormalization", "IntentParseVocabulary", "IntentParseGrammar",
+                "IntentParseEntities", "IntentParseMatching"
+            ]),
+        .testTarget(
+            name: "IntentParseDialogueTests",
+            dependencies: [
+                "IntentParseTestSupport", "IntentParse", "IntentParseBase", "IntentParseSchema", "IntentParseVocabulary", "IntentParseEntities",
+                "IntentParseMatching", "IntentParseDialogue"
+            ]),
+        .testTarget(
+            name: "IntentParseCorpusTests",
+            dependencies: ["IntentParseTestSupport", "IntentParse", "IntentParseCorpus", "IntentParseBase", "IntentParseMatching"]),
+        .testTarget(
+            name: "intentparseCLITests",
+            dependencies: [
+                "IntentParseTestSupport", "intentparse", "IntentParseBench", "IntentParse", "IntentParseBase", "IntentParseSchema",
+                "IntentParseEntities", "IntentParseMatching"
+            ])
     ]
 )
 
@@ -92,19 +131,25 @@ let package = Package(
 /// never see them.
 let fuzzHarnesses: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzTemplateParser", ["IntentParseGrammar"]),
-    ("FuzzGrammarFile", ["IntentParse", "IntentParseBase", "IntentParseVocabulary", "IntentParseGrammar", "IntentParseEntities", "IntentParseMatching"]),
+    (
+        "FuzzGrammarFile",
+        ["IntentParse", "IntentParseBase", "IntentParseVocabulary", "IntentParseGrammar", "IntentParseEntities", "IntentParseMatching"]
+    ),
     ("FuzzPlists", ["IntentParse"]),
     ("FuzzIntentDefinition", ["IntentParse"]),
     ("FuzzCorpusFile", ["IntentParse", "IntentParseCorpus", "IntentParseVocabulary"]),
     ("FuzzSessionFile", ["IntentParse", "IntentParseDialogue"]),
     ("FuzzParse", ["IntentParse", "IntentParseMatching"]),
     ("FuzzDialog", ["IntentParse", "IntentParseDialogue"]),
-    ("FuzzCacheFile", ["IntentParse", "IntentParseBase", "IntentParseGrammar", "IntentParseEntities", "IntentParseMatching", "IntentParseDialogue"]),
+    ("FuzzCacheFile", ["IntentParse", "IntentParseBase", "IntentParseGrammar", "IntentParseEntities", "IntentParseMatching", "IntentParseDialogue"])
 ]
 if ProcessInfo.processInfo.environment["INTENTPARSE_FUZZ"] != nil {
     package.targets += [
         .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),
-        .target(name: "FuzzKit", dependencies: ["FuzzDriver", "IntentParse", "IntentParseBase", "IntentParseSchema", "IntentParseVocabulary", "IntentParseEntities"], path: "Fuzz/FuzzKit"),
+        .target(
+            name: "FuzzKit",
+            dependencies: ["FuzzDriver", "IntentParse", "IntentParseBase", "IntentParseSchema", "IntentParseVocabulary", "IntentParseEntities"],
+            path: "Fuzz/FuzzKit")
     ]
     package.targets += fuzzHarnesses.map { harness in
         .executableTarget(name: harness.name, dependencies: ["FuzzKit"] + harness.dependencies, path: "Fuzz/\(harness.name)")

@@ -29,7 +29,7 @@ let utterances = [
     "MonkeyChat Bobo please send more bananas",
     "In ListOMat, add apples, bananas and pears to the grocery list",
     "Show me all my notes on TasksNotes",
-    "what's the weather like tomorrow",
+    "what's the weather like tomorrow"
 ]
 
 let schemaFile = root.appendingPathComponent("Sources/IntentParseSchema/SiriKit.yaml")

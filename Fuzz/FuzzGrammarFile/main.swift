@@ -22,8 +22,10 @@ let (apps, schema, entityData) = Fuzzer.prepare {
 }
 let loader = GrammarLoader(schema: schema, entities: EntityCatalog.names)
 let compiler = GrammarCompiler(learnFromExamples: false)
-let sentences = ["send a message to Bobo saying hi", "MonkeyChat Bobo please send more bananas",
-                 "add rice, onions and olives to my grocery list in list oh mat", "call off the wedding"]
+let sentences = [
+    "send a message to Bobo saying hi", "MonkeyChat Bobo please send more bananas",
+    "add rice, onions and olives to my grocery list in list oh mat", "call off the wedding"
+]
 let context = MatchContext(entityContext: Fuzzer.entityContext)
 
 Fuzzer.run("FuzzGrammarFile") { bytes in

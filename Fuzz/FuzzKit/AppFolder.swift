@@ -9,8 +9,10 @@ import IntentParseVocabulary
 /// the shipped file back.
 package struct AppFolder {
     /// The files of `App` an input may stand for, by their path in the app's folder.
-    package static let appFiles = ["Info.plist", "en.lproj/AppIntentVocabulary.plist", "en.lproj/UserVocabulary.plist",
-                                  "Shortcuts.plist", "Intents.intentdefinition"]
+    package static let appFiles = [
+        "Info.plist", "en.lproj/AppIntentVocabulary.plist", "en.lproj/UserVocabulary.plist",
+        "Shortcuts.plist", "Intents.intentdefinition"
+    ]
 
     package let vocabulary: URL
     private let app: URL
@@ -28,7 +30,7 @@ package struct AppFolder {
             ("PizzaMonkey/Intents.intentdefinition", "App/Intents.intentdefinition"),
             ("MonkeyChat/Info.plist", "Other/Info.plist"),
             ("MonkeyChat/en.lproj/AppIntentVocabulary.plist", "Other/en.lproj/AppIntentVocabulary.plist"),
-            ("MonkeyChat/en.lproj/UserVocabulary.plist", "Other/en.lproj/UserVocabulary.plist"),
+            ("MonkeyChat/en.lproj/UserVocabulary.plist", "Other/en.lproj/UserVocabulary.plist")
         ]
         for (from, to) in sources {
             let target = vocabulary.appendingPathComponent(to)

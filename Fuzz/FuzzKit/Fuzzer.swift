@@ -68,10 +68,12 @@ package enum Fuzzer {
     /// once; exits when they do not load (the harness would test nothing).
     package static let shippedParser: IntentParser = {
         do {
-            return try IntentParser(grammars: root.appendingPathComponent("Grammars"),
-                                    vocabulary: root.appendingPathComponent("Vocabulary"))
+            return try IntentParser(
+                grammars: root.appendingPathComponent("Grammars"),
+                vocabulary: root.appendingPathComponent("Vocabulary"))
         } catch {
-            FileHandle.standardError.write(Data("fuzz: cannot load Grammars/ and Vocabulary/ under \(root.path) (set INTENTPARSE_ROOT): \(error)\n".utf8))
+            FileHandle.standardError.write(
+                Data("fuzz: cannot load Grammars/ and Vocabulary/ under \(root.path) (set INTENTPARSE_ROOT): \(error)\n".utf8))
             exit(2)
         }
     }()

@@ -10,11 +10,12 @@ let context = MatchContext(entityContext: Fuzzer.entityContext, preferredLocale:
 
 Fuzzer.run("FuzzParse") { bytes in
     for (number, line) in Fuzzer.lines(bytes).enumerated() {
-        let result = if line.isValid {
-            parser.parse(line.text, locale: "auto", context: context)
-        } else {
-            MatchResult(text: line.text, locale: "auto", tokens: [], interpretations: [], reason: "input line \(number + 1) is not valid UTF-8")
-        }
+        let result =
+            if line.isValid {
+                parser.parse(line.text, locale: "auto", context: context)
+            } else {
+                MatchResult(text: line.text, locale: "auto", tokens: [], interpretations: [], reason: "input line \(number + 1) is not valid UTF-8")
+            }
         _ = ResultJSON.line(result)
     }
 }

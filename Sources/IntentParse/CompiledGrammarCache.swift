@@ -87,7 +87,8 @@ public struct CompiledGrammarCache: Sendable {
             let length = numbers.loadUnaligned(fromByteOffset: 16, as: UInt64.self).littleEndian
             let payload = UnsafeRawBufferPointer(rebasing: bytes[header...])
             guard stored == fingerprint, length == UInt64(payload.count), BinaryCoding.checksum(payload) == checksum,
-                  let reader = try? BinaryReader(payload) else { return nil }
+                let reader = try? BinaryReader(payload)
+            else { return nil }
             return try? body(reader)
         }
     }
@@ -128,9 +129,9 @@ public struct CompiledGrammarCache: Sendable {
     /// The running executable's path, size and modification time.
     static let executableIdentity: String = {
         #if os(Linux)
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? ""
+            let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first ?? ""
         #else
-        let path = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
+            let path = Bundle.main.executablePath ?? CommandLine.arguments.first ?? ""
         #endif
         let attributes = (try? FileManager.default.attributesOfItem(atPath: path)) ?? [:]
         let size = (attributes[.size] as? NSNumber)?.int64Value ?? -1

@@ -10,13 +10,18 @@ extension IntentParser {
     /// A dialogue configuration whose new requests and replies are parsed by this parser.
     /// `preferredLocale`: with every locale tried (`locale` nil or "auto"), the language to
     /// speak and parse in when an utterance says nothing of its own.
-    public func dialogueConfiguration(locale: String? = nil, app: String? = nil, entityContext: EntityContext = EntityContext(),
-                                      preferredLocale: String? = nil) -> DialogueConfiguration {
+    public func dialogueConfiguration(
+        locale: String? = nil, app: String? = nil, entityContext: EntityContext = EntityContext(),
+        preferredLocale: String? = nil
+    ) -> DialogueConfiguration {
         let parser = self
-        var configuration = DialogueConfiguration(schema: schema, apps: apps, languages: dialogueLanguages, parse: { text, locale, app in
-            let result = parser.parse(text, locale: locale, context: MatchContext(app: app, entityContext: entityContext, preferredLocale: preferredLocale))
-            return DialogueConfiguration.Parsed(result)
-        }, findApps: { text, locale in parser.appMentions(in: text, locale: locale) })
+        var configuration = DialogueConfiguration(
+            schema: schema, apps: apps, languages: dialogueLanguages,
+            parse: { text, locale, app in
+                let result = parser.parse(
+                    text, locale: locale, context: MatchContext(app: app, entityContext: entityContext, preferredLocale: preferredLocale))
+                return DialogueConfiguration.Parsed(result)
+            }, findApps: { text, locale in parser.appMentions(in: text, locale: locale) })
         configuration.locale = locale == "auto" ? nil : locale
         configuration.preferredLocale = preferredLocale
         configuration.contextApp = app
@@ -28,14 +33,15 @@ extension IntentParser {
 extension DialogueConfiguration.Parsed {
     init(_ result: MatchResult) {
         let best = result.best
-        self.init(locale: result.locale, intent: best?.intent, appIdentifier: best?.app?.identifier,
-                  appWasNamed: best?.appSource == .named, score: best?.score ?? 0, literalWords: best?.evidence.literal ?? 0,
-                  // NB: a conversation keeps the words, identifier and value of each (what a session
-                  // file saves), so a value compares the same after a save and a load.
-                  parameters: best?.parameters.map { name, value in
-                      (name, value.values.map { SlotValue(spoken: $0.spoken, identifier: $0.identifier, value: $0.value) })
-                  } ?? [],
-                  reason: result.reason)
+        self.init(
+            locale: result.locale, intent: best?.intent, appIdentifier: best?.app?.identifier,
+            appWasNamed: best?.appSource == .named, score: best?.score ?? 0, literalWords: best?.evidence.literal ?? 0,
+            // NB: a conversation keeps the words, identifier and value of each (what a session
+            // file saves), so a value compares the same after a save and a load.
+            parameters: best?.parameters.map { name, value in
+                (name, value.values.map { SlotValue(spoken: $0.spoken, identifier: $0.identifier, value: $0.value) })
+            } ?? [],
+            reason: result.reason)
     }
 }
 
@@ -53,7 +59,7 @@ public enum DialogueJSON {
             ("parameter", turn.parameter.map(JSONValue.string) ?? .null),
             ("prompt", .string(turn.prompt)),
             ("options", .array(turn.options.map(JSONValue.string))),
-            ("intent", turn.request.map { intent($0, schema: schema, apps: apps) } ?? .null),
+            ("intent", turn.request.map { intent($0, schema: schema, apps: apps) } ?? .null)
         ]
         if let response = turn.response {
             members.append(("response", .object([("code", .string(response.code.rawValue)), ("text", response.text.map(JSONValue.string) ?? .null)])))

@@ -1,3 +1,4 @@
+import Foundation
 import IntentParseBase
 import IntentParseDialogue
 import IntentParseEntities
@@ -7,7 +8,6 @@ import IntentParseNormalization
 import IntentParseSchema
 import IntentParseVocabulary
 import IntentParseYAML
-import Foundation
 
 /// The library's front door: loads grammars and vocabulary, compiles them, parses utterances.
 ///
@@ -97,8 +97,10 @@ public struct IntentParser: Sendable {
             /// The locale's grammar as loaded, with its dialogue and entity files, which are read
             /// on a grammar without errors only. `cachedLanguage`: the dialogue files as read
             /// before, with their diagnostics.
-            init(grammar: LanguageGrammar, grammarDiagnostics: [Diagnostic], folder: URL, locale: String,
-                 cachedLanguage: (language: DialogueLanguage?, diagnostics: [Diagnostic])? = nil) {
+            init(
+                grammar: LanguageGrammar, grammarDiagnostics: [Diagnostic], folder: URL, locale: String,
+                cachedLanguage: (language: DialogueLanguage?, diagnostics: [Diagnostic])? = nil
+            ) {
                 self.grammar = grammar
                 self.grammarDiagnostics = grammarDiagnostics
                 let loaded = !grammarDiagnostics.contains { $0.severity == .error }
@@ -136,8 +138,9 @@ public struct IntentParser: Sendable {
             init(cached reader: BinaryReader, locale: String, folder: URL, apps: [AppVocabulary], schema: Schema) throws {
                 let grammar = try reader.read(LanguageGrammar.self), diagnostics = try reader.array(Diagnostic.self)
                 let language = try reader.bool() ? try DialogueLanguage(from: reader, rules: grammar.tokenRules) : nil
-                self.init(grammar: grammar, grammarDiagnostics: diagnostics, folder: folder, locale: locale,
-                          cachedLanguage: (language, try reader.array()))
+                self.init(
+                    grammar: grammar, grammarDiagnostics: diagnostics, folder: folder, locale: locale,
+                    cachedLanguage: (language, try reader.array()))
                 guard let entities else { throw reader.damaged("a cached grammar whose files have errors") }
                 let compiled = try CompiledGrammar(from: reader, grammar: grammar, apps: apps, schema: schema, entities: entities)
                 guard reader.isAtEnd else { throw reader.damaged("bytes after the compiled grammar") }
@@ -150,8 +153,10 @@ public struct IntentParser: Sendable {
         /// `load`, and with a compiler each locale compiled as soon as its own files are read:
         /// one task per locale from its first file to its tables, the largest first, so that
         /// the cores stay busy until the last locale is done.
-        fileprivate static func read(grammars grammarsURL: URL, vocabulary vocabularyURL: URL, options: Options,
-                                     compiler: GrammarCompiler?) throws -> (sources: Sources, compiled: [String: Compiled]) {
+        fileprivate static func read(
+            grammars grammarsURL: URL, vocabulary vocabularyURL: URL, options: Options,
+            compiler: GrammarCompiler?
+        ) throws -> (sources: Sources, compiled: [String: Compiled]) {
             DispatchQueue.global().async { Normalizer.prepareSharedTables() }
             let siriKit = try Schema.siriKit(extendedBy: grammarsURL)
             var diagnostics: [Diagnostic] = []
@@ -176,14 +181,19 @@ public struct IntentParser: Sendable {
             }
             let loadedApps = apps
             let cache = compiler == nil ? nil : options.cache
-            let shared = cache?.sharedFingerprint(grammars: grammarsURL, vocabulary: vocabularyURL,
-                                                  learnFromExamples: options.learnFromExamples, strict: options.strict)
+            let shared = cache?.sharedFingerprint(
+                grammars: grammarsURL, vocabulary: vocabularyURL,
+                learnFromExamples: options.learnFromExamples, strict: options.strict)
             let loads = Parallel.map(largestFirst(locales, in: grammarsURL)) { locale -> (String, LocaleLoad) in
                 let folder = grammarsURL.appendingPathComponent(locale)
                 let fingerprint = shared.flatMap { shared in cache?.fingerprint(locale: locale, folder: folder, shared: shared) }
-                if let cache, let fingerprint, let cached = cache.read(locale: locale, grammars: grammarsURL, fingerprint: fingerprint, { reader in
-                    try LocaleLoad(cached: reader, locale: locale, folder: folder, apps: loadedApps, schema: schema)
-                }) {
+                if let cache, let fingerprint,
+                    let cached = cache.read(
+                        locale: locale, grammars: grammarsURL, fingerprint: fingerprint,
+                        { reader in
+                            try LocaleLoad(cached: reader, locale: locale, folder: folder, apps: loadedApps, schema: schema)
+                        })
+                {
                     return (locale, cached)
                 }
                 var log = DiagnosticLog()
@@ -223,8 +233,9 @@ public struct IntentParser: Sendable {
                 }
             }
             if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(diagnostics) }
-            let sources = Sources(schema: schema, apps: apps, grammars: grammars, dialogueLanguages: languages, entityData: entityData,
-                                  warnings: diagnostics, skippedApps: skipped, inactiveIntents: inactive)
+            let sources = Sources(
+                schema: schema, apps: apps, grammars: grammars, dialogueLanguages: languages, entityData: entityData,
+                warnings: diagnostics, skippedApps: skipped, inactiveIntents: inactive)
             return (sources, byLocale.compactMapValues(\.compiled))
         }
 
@@ -247,39 +258,47 @@ public struct IntentParser: Sendable {
     public init(grammars grammarsURL: URL, vocabulary vocabularyURL: URL, options: Options = Options()) throws {
         let compiler = GrammarCompiler(learnFromExamples: options.learnFromExamples)
         let (sources, compiled) = try Sources.read(grammars: grammarsURL, vocabulary: vocabularyURL, options: options, compiler: compiler)
-        try self.init(schema: sources.schema, apps: sources.apps, grammars: sources.grammars, dialogueLanguages: sources.dialogueLanguages,
-                      entityData: sources.entityData, warnings: sources.warnings, skippedApps: sources.skippedApps,
-                      inactiveIntents: sources.inactiveIntents, compiled: compiled, options: options)
+        try self.init(
+            schema: sources.schema, apps: sources.apps, grammars: sources.grammars, dialogueLanguages: sources.dialogueLanguages,
+            entityData: sources.entityData, warnings: sources.warnings, skippedApps: sources.skippedApps,
+            inactiveIntents: sources.inactiveIntents, compiled: compiled, options: options)
     }
 
     /// The same grammars and apps compiled with other options (no re-reading of files).
     public func recompiled(options: Options) throws -> IntentParser {
-        try IntentParser(schema: schema, apps: apps, grammars: grammars, dialogueLanguages: dialogueLanguages,
-                         entityData: entityData, warnings: warnings, skippedApps: skippedApps, inactiveIntents: inactiveIntents,
-                         options: options)
+        try IntentParser(
+            schema: schema, apps: apps, grammars: grammars, dialogueLanguages: dialogueLanguages,
+            entityData: entityData, warnings: warnings, skippedApps: skippedApps, inactiveIntents: inactiveIntents,
+            options: options)
     }
 
     /// Compiles loaded sources.
     package init(sources: Sources, options: Options = Options()) throws {
-        try self.init(schema: sources.schema, apps: sources.apps, grammars: sources.grammars, dialogueLanguages: sources.dialogueLanguages,
-                      entityData: sources.entityData, warnings: sources.warnings, skippedApps: sources.skippedApps,
-                      inactiveIntents: sources.inactiveIntents, options: options)
+        try self.init(
+            schema: sources.schema, apps: sources.apps, grammars: sources.grammars, dialogueLanguages: sources.dialogueLanguages,
+            entityData: sources.entityData, warnings: sources.warnings, skippedApps: sources.skippedApps,
+            inactiveIntents: sources.inactiveIntents, options: options)
     }
 
     /// Compiles already loaded grammars and apps.
-    package init(schema: Schema, apps: [AppVocabulary], grammars: [String: LanguageGrammar],
-                dialogueLanguages: [String: DialogueLanguage] = [:], entityData: [String: EntityData] = [:],
-                warnings: [Diagnostic] = [], skippedApps: [SkippedApp] = [], inactiveIntents: [Diagnostic] = [],
-                options: Options = Options()) throws {
-        try self.init(schema: schema, apps: apps, grammars: grammars, dialogueLanguages: dialogueLanguages, entityData: entityData,
-                      warnings: warnings, skippedApps: skippedApps, inactiveIntents: inactiveIntents, compiled: [:], options: options)
+    package init(
+        schema: Schema, apps: [AppVocabulary], grammars: [String: LanguageGrammar],
+        dialogueLanguages: [String: DialogueLanguage] = [:], entityData: [String: EntityData] = [:],
+        warnings: [Diagnostic] = [], skippedApps: [SkippedApp] = [], inactiveIntents: [Diagnostic] = [],
+        options: Options = Options()
+    ) throws {
+        try self.init(
+            schema: schema, apps: apps, grammars: grammars, dialogueLanguages: dialogueLanguages, entityData: entityData,
+            warnings: warnings, skippedApps: skippedApps, inactiveIntents: inactiveIntents, compiled: [:], options: options)
     }
 
     /// Compiles the grammars that `compiled` does not hold already.
-    private init(schema: Schema, apps: [AppVocabulary], grammars: [String: LanguageGrammar],
-                 dialogueLanguages: [String: DialogueLanguage], entityData: [String: EntityData],
-                 warnings: [Diagnostic], skippedApps: [SkippedApp], inactiveIntents: [Diagnostic],
-                 compiled done: [String: Sources.Compiled], options: Options) throws {
+    private init(
+        schema: Schema, apps: [AppVocabulary], grammars: [String: LanguageGrammar],
+        dialogueLanguages: [String: DialogueLanguage], entityData: [String: EntityData],
+        warnings: [Diagnostic], skippedApps: [SkippedApp], inactiveIntents: [Diagnostic],
+        compiled done: [String: Sources.Compiled], options: Options
+    ) throws {
         self.schema = schema
         self.dialogueLanguages = dialogueLanguages
         self.entityData = entityData
@@ -342,8 +361,9 @@ public struct IntentParser: Sendable {
     public func parse(_ text: String, locale: String? = nil, context: MatchContext = MatchContext()) -> MatchResult {
         if let locale, locale != "auto" {
             guard let matcher = matchers[locale] ?? matchers[Normalizer.language(of: locale)] else {
-                return MatchResult(text: text, locale: locale, tokens: [], interpretations: [],
-                                   reason: "no grammar for locale '\(locale)' (loaded: \(locales.joined(separator: ", ")))")
+                return MatchResult(
+                    text: text, locale: locale, tokens: [], interpretations: [],
+                    reason: "no grammar for locale '\(locale)' (loaded: \(locales.joined(separator: ", ")))")
             }
             return matcher.match(text, context: context)
         }
@@ -367,7 +387,8 @@ public struct IntentParser: Sendable {
             return count
         }
         let preferred = context.preferredLocale.flatMap { locale in
-            matchersByLocale.firstIndex { $0.grammar.locale == locale } ?? matchersByLocale.firstIndex { $0.grammar.locale == Normalizer.language(of: locale) }
+            matchersByLocale.firstIndex { $0.grammar.locale == locale }
+                ?? matchersByLocale.firstIndex { $0.grammar.locale == Normalizer.language(of: locale) }
         }
         var best = preferred ?? 0
         for index in results.indices where index != best {
@@ -388,4 +409,3 @@ public struct IntentParser: Sendable {
         return results[chosen]
     }
 }
-

@@ -20,11 +20,13 @@ extension IntentParser {
     /// reply that only starts like a value stays plain text.
     package func replyValue(_ text: String, type: ValueType, locale: String, context: EntityContext = EntityContext()) -> JSONValue? {
         guard let name = IntentParser.entity(for: type),
-              let parser = (entityCatalogs[locale] ?? entityCatalogs[Normalizer.language(of: locale)])?.parser(name) else { return nil }
+            let parser = (entityCatalogs[locale] ?? entityCatalogs[Normalizer.language(of: locale)])?.parser(name)
+        else { return nil }
         let rules = (grammars[locale] ?? grammars[Normalizer.language(of: locale)])?.tokenRules ?? TokenRules()
         let tokenized = Normalizer(locale: locale, rules: rules).tokenize(text)
         guard let first = tokenized.tokens.firstIndex(where: { !$0.isPunctuation }),
-              let last = tokenized.tokens.lastIndex(where: { !$0.isPunctuation }) else { return nil }
+            let last = tokenized.tokens.lastIndex(where: { !$0.isPunctuation })
+        else { return nil }
         // From the very start ("$20" starts with a symbol), else from the first word ("— tomorrow").
         let whole = Set([0, first]).sorted().lazy.compactMap { start in
             parser.matches(in: tokenized, from: start, context: context).first { $0.end == last + 1 }

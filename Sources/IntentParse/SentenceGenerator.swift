@@ -1,5 +1,6 @@
 import IntentParseGrammar
 import IntentParseVocabulary
+
 /// Samples sentences from a grammar's templates with vocabulary filled in, for benchmarks and
 /// self-checks: the same seed gives the same sentences.
 package struct SentenceGenerator {
@@ -78,7 +79,9 @@ package struct SentenceGenerator {
         guard let list = grammar.lists[listName] else { return "" }
         var choices = namedValues[listName] ?? named(list)
         namedValues[listName] = choices
-        if let range = list.range { choices.append(String(range.from + random.next(below: max(1, (range.to - range.from) / range.step + 1)) * range.step)) }
+        if let range = list.range {
+            choices.append(String(range.from + random.next(below: max(1, (range.to - range.from) / range.step + 1)) * range.step))
+        }
         if let entity = list.entity {
             let examples = entityExamples[entity] ?? []
             choices.append(examples.isEmpty ? String(1 + random.next(below: 12)) : examples[random.next(below: examples.count)])
@@ -96,7 +99,9 @@ package struct SentenceGenerator {
         for value in list.values { choices += value.spoken.expression.phrases(rules: grammar.rules).prefix(3) }
         for app in apps {
             guard let localized = app.localization(for: grammar.locale) else { continue }
-            let terms = (list.vocabulary.flatMap { localized.userVocabulary[$0] } ?? []) + (list.parameter.flatMap { localized.parameterVocabularies[$0] } ?? [])
+            let terms =
+                (list.vocabulary.flatMap { localized.userVocabulary[$0] } ?? [])
+                + (list.parameter.flatMap { localized.parameterVocabularies[$0] } ?? [])
             choices += terms.map(\.displayName)
         }
         return choices

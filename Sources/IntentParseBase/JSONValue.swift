@@ -16,11 +16,11 @@ public enum JSONValue: Sendable, Equatable {
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): return true
-        case let (.bool(a), .bool(b)): return a == b
-        case let (.number(a), .number(b)): return a == b
-        case let (.string(a), .string(b)): return a == b
-        case let (.array(a), .array(b)): return a == b
-        case let (.object(a), .object(b)):
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.array(let a), .array(let b)): return a == b
+        case (.object(let a), .object(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         default: return false
         }
@@ -208,9 +208,10 @@ extension JSONValue: Codable {
     /// Reads any JSON value; object members come in key order.
     public init(from decoder: Decoder) throws {
         if let object = try? decoder.container(keyedBy: Key.self) {
-            self = .object(try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
-                ($0.stringValue, try object.decode(JSONValue.self, forKey: $0))
-            })
+            self = .object(
+                try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
+                    ($0.stringValue, try object.decode(JSONValue.self, forKey: $0))
+                })
             return
         }
         if var array = try? decoder.unkeyedContainer() {
@@ -220,10 +221,15 @@ extension JSONValue: Codable {
             return
         }
         let single = try decoder.singleValueContainer()
-        if single.decodeNil() { self = .null }
-        else if let bool = try? single.decode(Bool.self) { self = .bool(bool) }
-        else if let number = try? single.decode(Double.self) { self = .number(number) }
-        else { self = .string(try single.decode(String.self)) }
+        if single.decodeNil() {
+            self = .null
+        } else if let bool = try? single.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let number = try? single.decode(Double.self) {
+            self = .number(number)
+        } else {
+            self = .string(try single.decode(String.self))
+        }
     }
 
     /// Writes the value as the JSON it stands for.

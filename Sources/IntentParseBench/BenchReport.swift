@@ -23,9 +23,9 @@ package struct BenchReport {
 
     package static var build: String {
         #if DEBUG
-        return "debug"
+            return "debug"
         #else
-        return "release"
+            return "release"
         #endif
     }
 
@@ -42,9 +42,11 @@ package struct BenchReport {
                     + "\(cold) without (process start to first answer, median of 11 and 5)"
             } ?? "first line    not measured",
             String(format: "throughput    %.0f utterances/s (parse + JSON line, one core)", timing.perSecond),
-            String(format: "latency       median %.1f µs, p90 %.1f µs, p99 %.1f µs, max %.1f µs", timing.latency.median, timing.latency.at(0.9), timing.latency.at(0.99), timing.latency.max),
+            String(
+                format: "latency       median %.1f µs, p90 %.1f µs, p99 %.1f µs, max %.1f µs", timing.latency.median, timing.latency.at(0.9),
+                timing.latency.at(0.99), timing.latency.max),
             String(format: "memory        peak %.1f MB", timing.peakMemoryMB),
-            "check         \(check.0) of \(check.1) as expected",
+            "check         \(check.0) of \(check.1) as expected"
         ]
         for (rank, slow) in timing.slowest.enumerated() {
             lines.append((rank == 0 ? "slowest       " : "              ") + String(format: "%7.1f µs  ", slow.microseconds) + slow.utterance)
@@ -54,11 +56,13 @@ package struct BenchReport {
             lines.append("scaling        compile ms   Δ memory MB   median µs   p99 µs   utterances/s   templates     nodes")
             for row in scaling.contacts + scaling.grammar {
                 let memory = row.residentMB.map { String(format: "%.1f", $0) } ?? "?"
-                lines.append(row.label.padding(toLength: 16, withPad: " ", startingAt: 0)
-                             + String(format: "%9.1f   ", row.compileMilliseconds)
-                             + String(repeating: " ", count: max(0, 11 - memory.count)) + memory
-                             + String(format: "   %9.1f   %6.1f   %12.0f   %9d   %7d", row.timing.latency.median, row.timing.latency.at(0.99),
-                                      row.timing.perSecond, row.templates, row.nodes))
+                lines.append(
+                    row.label.padding(toLength: 16, withPad: " ", startingAt: 0)
+                        + String(format: "%9.1f   ", row.compileMilliseconds)
+                        + String(repeating: " ", count: max(0, 11 - memory.count)) + memory
+                        + String(
+                            format: "   %9.1f   %6.1f   %12.0f   %9d   %7d", row.timing.latency.median, row.timing.latency.at(0.99),
+                            row.timing.perSecond, row.templates, row.nodes))
             }
         }
         return lines.joined(separator: "\n")
@@ -66,9 +70,11 @@ package struct BenchReport {
 
     package var json: JSONValue {
         func row(_ r: Scaling.Row) -> JSONValue {
-            .object([("label", .string(r.label)), ("compileMilliseconds", .number(r.compileMilliseconds)),
-                     ("residentDeltaMB", r.residentMB.map(JSONValue.number) ?? .null), ("latency", latency(r.timing)),
-                     ("utterancesPerSecond", .number(r.timing.perSecond)), ("templates", .number(Double(r.templates))), ("nodes", .number(Double(r.nodes)))])
+            .object([
+                ("label", .string(r.label)), ("compileMilliseconds", .number(r.compileMilliseconds)),
+                ("residentDeltaMB", r.residentMB.map(JSONValue.number) ?? .null), ("latency", latency(r.timing)),
+                ("utterancesPerSecond", .number(r.timing.perSecond)), ("templates", .number(Double(r.templates))), ("nodes", .number(Double(r.nodes)))
+            ])
         }
         var members: [(String, JSONValue)] = [
             ("build", .string(BenchReport.build)), ("workload", .string(workload)), ("parses", .number(Double(timing.parses))),
@@ -78,7 +84,7 @@ package struct BenchReport {
             ("utterancesPerSecond", .number(timing.perSecond)), ("latency", latency(timing)),
             ("peakMemoryMB", .number(timing.peakMemoryMB)),
             ("slowest", .array(timing.slowest.map { .object([("text", .string($0.utterance)), ("medianMicroseconds", .number($0.microseconds))]) })),
-            ("check", .object([("asExpected", .number(Double(check.0))), ("total", .number(Double(check.1)))])),
+            ("check", .object([("asExpected", .number(Double(check.0))), ("total", .number(Double(check.1)))]))
         ]
         if let scaling {
             members.append(("scaling", .object([("contacts", .array(scaling.contacts.map(row))), ("grammar", .array(scaling.grammar.map(row)))])))
@@ -87,7 +93,9 @@ package struct BenchReport {
     }
 
     private func latency(_ timing: Timing) -> JSONValue {
-        .object([("medianMicroseconds", .number(timing.latency.median)), ("p90Microseconds", .number(timing.latency.at(0.9))),
-                 ("p99Microseconds", .number(timing.latency.at(0.99))), ("maxMicroseconds", .number(timing.latency.max))])
+        .object([
+            ("medianMicroseconds", .number(timing.latency.median)), ("p90Microseconds", .number(timing.latency.at(0.9))),
+            ("p99Microseconds", .number(timing.latency.at(0.99))), ("maxMicroseconds", .number(timing.latency.max))
+        ])
     }
 }

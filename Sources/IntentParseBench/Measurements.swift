@@ -16,8 +16,9 @@ package struct Startup {
         let compileStart = clock.now
         let parser = try IntentParser(sources: sources, options: options)
         let end = clock.now
-        return Startup(parser: parser, loadMilliseconds: (compileStart - loadStart).milliseconds,
-                       compileMilliseconds: (end - compileStart).milliseconds)
+        return Startup(
+            parser: parser, loadMilliseconds: (compileStart - loadStart).milliseconds,
+            compileMilliseconds: (end - compileStart).milliseconds)
     }
 
     /// Median wall time of running this binary on one utterance: process start to first answer

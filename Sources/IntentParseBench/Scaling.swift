@@ -31,7 +31,9 @@ package struct Scaling {
 
     package func run() -> (contacts: [Row], grammar: [Row]) {
         let counts = [100, 1_000, 10_000, 100_000].filter { $0 <= maxContacts }
-        let contacts = counts.compactMap { count in measure("\(count) contacts", apps: Scaling.withContacts(count, apps: base.apps, seed: seed), grammars: base.grammars) }
+        let contacts = counts.compactMap { count in
+            measure("\(count) contacts", apps: Scaling.withContacts(count, apps: base.apps, seed: seed), grammars: base.grammars)
+        }
         let grammar = [1, 10, 100].compactMap { factor in
             measure("\(factor)x templates", apps: base.apps, grammars: base.grammars.mapValues { Scaling.multiplied($0, by: factor) })
         }
@@ -50,8 +52,9 @@ package struct Scaling {
         let utterances = Workload.generated(base, apps: apps, locales: locales, count: 1000, seed: seed).map(\.text)
         let timing = Timing.measure(parser: parser, utterances: utterances, locale: locale, context: context, minimumParses: 5000)
         let compiled = parser.matchers.values
-        return Row(label: label, compileMilliseconds: compile, residentMB: after.flatMap { a in before.map { a - $0 } }, timing: timing,
-                   templates: compiled.map(\.grammar.templateCount).reduce(0, +), nodes: compiled.map(\.grammar.nodeCount).reduce(0, +))
+        return Row(
+            label: label, compileMilliseconds: compile, residentMB: after.flatMap { a in before.map { a - $0 } }, timing: timing,
+            templates: compiled.map(\.grammar.templateCount).reduce(0, +), nodes: compiled.map(\.grammar.nodeCount).reduce(0, +))
     }
 
     /// The apps with `count` generated contacts added to one app: the first, by bundle identifier,
@@ -104,8 +107,10 @@ package struct Scaling {
             for template in grammar.templates {
                 var source = template.source
                 source.expression = .sequence([rename(template.source.expression, copy: copy, reserved: reserved), .words("copyq\(copy)")])
-                result.templates.append(Template(intent: template.intent, source: source, fixedSlots: template.fixedSlots,
-                                                 index: result.templates.count))
+                result.templates.append(
+                    Template(
+                        intent: template.intent, source: source, fixedSlots: template.fixedSlots,
+                        index: result.templates.count))
             }
         }
         return result

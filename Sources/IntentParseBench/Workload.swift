@@ -16,13 +16,16 @@ package struct Workload {
     package static func make(parser: IntentParser, corpus paths: [String], generate: Int, seed: UInt64, locale: String) throws -> Workload {
         if !paths.isEmpty {
             let cases = try CorpusLoader(for: parser).load(paths: paths).cases
-            return Workload(utterances: cases.map(\.sentence), description: "\(cases.count) corpus sentences from \(paths.joined(separator: ", "))", corpus: cases)
+            return Workload(
+                utterances: cases.map(\.sentence), description: "\(cases.count) corpus sentences from \(paths.joined(separator: ", "))", corpus: cases
+            )
         }
         let locales = Workload.locales(parser, locale: locale)
         guard !locales.isEmpty else { return Workload(utterances: [], description: "no grammar") }
         let samples = generated(parser, apps: parser.apps, locales: locales, count: generate, seed: seed)
         let from = locales.map { "Grammars/\($0)" }.joined(separator: ", ")
-        return Workload(utterances: samples.map(\.text), description: "\(samples.count) sentences generated from \(from) (seed \(seed))", generated: samples)
+        return Workload(
+            utterances: samples.map(\.text), description: "\(samples.count) sentences generated from \(from) (seed \(seed))", generated: samples)
     }
 
     /// The locales to generate from: the one asked for, or every loaded one for `auto`.
@@ -31,12 +34,15 @@ package struct Workload {
     }
 
     /// `count` sentences from the grammars of `locales`, an equal share from each, interleaved.
-    package static func generated(_ parser: IntentParser, apps: [AppVocabulary], locales: [String], count: Int, seed: UInt64) -> [SentenceGenerator.Sample] {
+    package static func generated(_ parser: IntentParser, apps: [AppVocabulary], locales: [String], count: Int, seed: UInt64) -> [SentenceGenerator
+        .Sample]
+    {
         var shares: [[SentenceGenerator.Sample]] = []
         for (index, locale) in locales.enumerated() {
             guard let grammar = parser.grammars[locale] else { continue }
-            var generator = SentenceGenerator(grammar: grammar, apps: apps, seed: seed,
-                                              entityExamples: parser.entityCatalogs[locale]?.examples ?? [:])
+            var generator = SentenceGenerator(
+                grammar: grammar, apps: apps, seed: seed,
+                entityExamples: parser.entityCatalogs[locale]?.examples ?? [:])
             let share = count / locales.count + (index < count % locales.count ? 1 : 0)
             shares.append(generator.samples(share))
         }

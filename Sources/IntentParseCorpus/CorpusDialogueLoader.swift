@@ -47,10 +47,11 @@ extension CorpusLoader {
             return nil
         }
         let name = value("name").flatMap { reader.string($0, "name") } ?? "dialogue at line \(node.mark?.line ?? 0)"
-        return DialogueCase(file: reader.file, line: node.mark?.line ?? 0, name: name, locale: locale,
-                            givenApp: value("given_app").flatMap { reader.string($0, "given_app") }, now: now,
-                            tags: value("tags").map { reader.strings($0, "tags").map(\.0) } ?? [],
-                            turns: items.compactMap { parseTurn(&reader, $0) })
+        return DialogueCase(
+            file: reader.file, line: node.mark?.line ?? 0, name: name, locale: locale,
+            givenApp: value("given_app").flatMap { reader.string($0, "given_app") }, now: now,
+            tags: value("tags").map { reader.strings($0, "tags").map(\.0) } ?? [],
+            turns: items.compactMap { parseTurn(&reader, $0) })
     }
 
     private func parseTurn(_ reader: inout YAMLReader, _ node: Node) -> DialogueCase.Turn? {
@@ -69,7 +70,9 @@ extension CorpusLoader {
             }
         }
         var parameter: String??
-        if let parameterNode = value("parameter") { parameter = isNull(parameterNode) ? .some(nil) : .some(reader.string(parameterNode, "parameter")) }
+        if let parameterNode = value("parameter") {
+            parameter = isNull(parameterNode) ? .some(nil) : .some(reader.string(parameterNode, "parameter"))
+        }
         return DialogueCase.Turn(
             line: node.mark?.line ?? 0, user: user, state: state, parameter: parameter,
             prompt: value("prompt").flatMap { reader.string($0, "prompt") },

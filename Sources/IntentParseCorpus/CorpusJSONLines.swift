@@ -68,7 +68,8 @@ extension CorpusLoader {
                 expectation.spokenSlots.append((name, words))
             }
         }
-        return CorpusCase(file: location.file, line: location.line ?? 0, sentence: text, locale: locale, givenApp: nil, now: nil,
-                          tags: [], expectation: expectation)
+        return CorpusCase(
+            file: location.file, line: location.line ?? 0, sentence: text, locale: locale, givenApp: nil, now: nil,
+            tags: [], expectation: expectation)
     }
 }

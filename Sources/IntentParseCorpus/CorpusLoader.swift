@@ -148,8 +148,9 @@ public struct CorpusLoader {
             reader.error(sentencesNode, "a test case needs at least one sentence")
         }
         return sentences.map { sentence, sentenceNode in
-            CorpusCase(file: reader.file, line: sentenceNode.mark?.line ?? 0, sentence: sentence, locale: locale,
-                       givenApp: givenApp, now: now, tags: tags, expectation: expectation)
+            CorpusCase(
+                file: reader.file, line: sentenceNode.mark?.line ?? 0, sentence: sentence, locale: locale,
+                givenApp: givenApp, now: now, tags: tags, expectation: expectation)
         }
     }
 
@@ -158,7 +159,8 @@ public struct CorpusLoader {
         guard let name = reader.string(node, "intent") else { return nil }
         switch reader.scalarValue(node) {
         case .integer, .decimal, .boolean:
-            reader.error(node, "intent: '\(name)' is no intent name (a SiriKit class name such as INSendMessageIntent, a custom intent's name, or null)")
+            reader.error(
+                node, "intent: '\(name)' is no intent name (a SiriKit class name such as INSendMessageIntent, a custom intent's name, or null)")
             return nil
         default: break
         }

@@ -66,9 +66,11 @@ public struct DialogueRunner: Sendable {
 
     /// Runs one conversation, turn by turn, in a session of its own.
     public func run(_ dialogue: DialogueCase) async -> DialogueOutcome {
-        let engine = DialogueEngine(configuration: parser.dialogueConfiguration(locale: locale ?? dialogue.locale, app: dialogue.givenApp,
-                                                                                entityContext: dialogue.now ?? EntityContext(),
-                                                                                preferredLocale: dialogue.locale))
+        let engine = DialogueEngine(
+            configuration: parser.dialogueConfiguration(
+                locale: locale ?? dialogue.locale, app: dialogue.givenApp,
+                entityContext: dialogue.now ?? EntityContext(),
+                preferredLocale: dialogue.locale))
         var session = DialogueSession()
         var transcript: [(user: String, system: DialogueTurn)] = []
         for turn in dialogue.turns {
@@ -97,7 +99,8 @@ public struct DialogueRunner: Sendable {
         check("intent", expected.intent, actual.request?.intent ?? "none") { $0 }
         for (name, value) in expected.parameters {
             let got = actual.request?.values(name) ?? []
-            let gotExpectation: Expectation.Parameter = got.count == 1 && { if case .single = value { return true } else { return false } }()
+            let gotExpectation: Expectation.Parameter =
+                got.count == 1 && { if case .single = value { return true } else { return false } }()
                 ? .single(Expectation.Value(spoken: got[0].spoken, identifier: got[0].identifier, value: got[0].value?.canonical))
                 : .multiple(got.map { Expectation.Value(spoken: $0.spoken, identifier: $0.identifier, value: $0.value?.canonical) })
             if gotExpectation != value {

@@ -54,10 +54,13 @@ public struct DialogueEngine: Sendable {
     private func capabilities(_ text: String) -> DialogueTurn? {
         let apps = configuration.apps
         let first = self.language(configuration.locale)
-        let others = configuration.locale == nil ? configuration.languages.sorted { $0.key < $1.key }.map(\.value).filter { $0.locale != first.locale } : []
-        guard let (language, question) = ([first] + others).lazy.compactMap({ language in
-            language.capabilityQuestion(text, mentions: { self.configuration.findApps(text, language.locale) }).map { (language, $0) }
-        }).first else { return nil }
+        let others =
+            configuration.locale == nil ? configuration.languages.sorted { $0.key < $1.key }.map(\.value).filter { $0.locale != first.locale } : []
+        guard
+            let (language, question) = ([first] + others).lazy.compactMap({ language in
+                language.capabilityQuestion(text, mentions: { self.configuration.findApps(text, language.locale) }).map { (language, $0) }
+            }).first
+        else { return nil }
         var asked: AppVocabulary?
         if case .app(let identifier) = question { asked = apps.first { $0.identifier == identifier } }
         let examples = (asked.map { [$0] } ?? apps).flatMap { app -> [String] in
@@ -82,8 +85,9 @@ public struct DialogueEngine: Sendable {
         }
         var parameters: [String: [ParameterSlot]] = [:]
         for (name, values) in parsed.parameters { parameters[name] = values.map { ParameterSlot(value: $0) } }
-        var request = DialogueRequest(utterance: text, locale: parsed.locale, intent: intent,
-                                      appIdentifier: parsed.appIdentifier, parameters: parameters)
+        var request = DialogueRequest(
+            utterance: text, locale: parsed.locale, intent: intent,
+            appIdentifier: parsed.appIdentifier, parameters: parameters)
         request.score = parsed.score
         return await advance(request, session: &session)
     }
@@ -102,8 +106,10 @@ public struct DialogueEngine: Sendable {
 
     // MARK: answers
 
-    private func answer(_ text: String, reply: DialogueLanguage.Reply?, awaiting: Awaiting, request: DialogueRequest,
-                        session: inout DialogueSession) async -> DialogueTurn {
+    private func answer(
+        _ text: String, reply: DialogueLanguage.Reply?, awaiting: Awaiting, request: DialogueRequest,
+        session: inout DialogueSession
+    ) async -> DialogueTurn {
         var request = request
         let language = self.language(request.locale)
         switch awaiting {
@@ -113,10 +119,12 @@ public struct DialogueEngine: Sendable {
             if reply != nil, schema?.type.isNamed ?? false { return reprompt(session, language: language) }
             let items = schema?.isMultiValued ?? false ? language.items(text) : [text]
             let kept = request.parameters[parameter] ?? []
-            request.parameters[parameter] = kept + items.map { item in
-                let value = schema.flatMap { configuration.readValue?(item, $0.type, request.locale) }
-                return ParameterSlot(value: SlotValue(spoken: item, value: value))
-            }
+            request.parameters[parameter] =
+                kept
+                + items.map { item in
+                    let value = schema.flatMap { configuration.readValue?(item, $0.type, request.locale) }
+                    return ParameterSlot(value: SlotValue(spoken: item, value: value))
+                }
             request.dropped.removeAll { $0 == parameter }
         case .choice(let parameter, let item, let options):
             switch choose(text, reply: reply, among: options.map(\.display), language: language) {
@@ -157,7 +165,10 @@ public struct DialogueEngine: Sendable {
         return await advance(request, session: &session)
     }
 
-    enum Choice { case chosen(Int), outOfRange, declined, unclear, other }
+    enum Choice {
+        case chosen(Int)
+        case outOfRange, declined, unclear, other
+    }
 
     /// Reads a choice: an ordinal or number, or an option's name (exact, or the only option
     /// containing the words said).
@@ -230,9 +241,10 @@ public struct DialogueEngine: Sendable {
     func ask(_ parameter: String, item: Int? = nil, of request: inout DialogueRequest, session: inout DialogueSession) -> DialogueTurn {
         remove(parameter, item: item, from: &request)
         let language = self.language(request.locale)
-        let turn = DialogueTurn(state: .needsValue, parameter: parameter,
-                                prompt: language.prompt(promptKeys("needsValue", request.intent, parameter), promptValues(request, parameter: parameter)),
-                                request: request)
+        let turn = DialogueTurn(
+            state: .needsValue, parameter: parameter,
+            prompt: language.prompt(promptKeys("needsValue", request.intent, parameter), promptValues(request, parameter: parameter)),
+            request: request)
         return remember(turn, awaiting: .value(parameter: parameter), request: request, session: &session)
     }
 

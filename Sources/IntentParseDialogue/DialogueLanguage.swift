@@ -58,8 +58,10 @@ package struct DialogueLanguage: Sendable {
         }
         // A file that did not read already has its error; missing prompts would only repeat it.
         guard log.diagnostics.filter({ $0.severity == .error }).count == errorsBefore else { return language }
-        for required in ["needsValue", "disambiguation", "confirmationRequired", "needsMoreDetails", "unsupported",
-                         "confirmIntent", "done", "failure", "cancelled", "choiceOutOfRange", "notUnderstood", "unsupportedRequest"]
+        for required in [
+            "needsValue", "disambiguation", "confirmationRequired", "needsMoreDetails", "unsupported",
+            "confirmIntent", "done", "failure", "cancelled", "choiceOutOfRange", "notUnderstood", "unsupportedRequest"
+        ]
         where language.prompts[required] == nil {
             log.error(SourceLocation(file: folder.path), "dialogue prompts for '\(grammar.locale)' have no '\(required)'")
         }
@@ -108,8 +110,9 @@ package struct DialogueLanguage: Sendable {
     private func readOrdinals(_ reader: inout YAMLReader, _ node: Node) -> [(String, Int)] {
         (reader.sequence(node, "ordinals") ?? []).compactMap { item in
             guard let pairs = reader.mapping(item, "an ordinal"),
-                  let text = pairs.first(where: { $0.key == "in" }).flatMap({ reader.string($0.value, "in") }),
-                  let position = pairs.first(where: { $0.key == "out" }).flatMap({ reader.integer($0.value, "out") }) else {
+                let text = pairs.first(where: { $0.key == "in" }).flatMap({ reader.string($0.value, "in") }),
+                let position = pairs.first(where: { $0.key == "out" }).flatMap({ reader.integer($0.value, "out") })
+            else {
                 reader.error(item, "an ordinal needs 'in' (a template) and 'out' (a position; -1 for the last)")
                 return nil
             }

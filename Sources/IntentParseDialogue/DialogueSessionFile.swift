@@ -1,9 +1,10 @@
 import Foundation
 import IntentParseBase
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A conversation kept in a JSON file between turns, and between processes (`dialog --session`).

@@ -26,8 +26,10 @@ public struct DialogueTurn: Codable, Sendable {
     public var reason: String?
 
     /// A turn in `state` saying `prompt`.
-    public init(state: State, parameter: String? = nil, prompt: String, options: [String] = [], request: DialogueRequest? = nil,
-                response: IntentResponse? = nil, reason: String? = nil) {
+    public init(
+        state: State, parameter: String? = nil, prompt: String, options: [String] = [], request: DialogueRequest? = nil,
+        response: IntentResponse? = nil, reason: String? = nil
+    ) {
         self.state = state
         self.parameter = parameter
         self.prompt = prompt
@@ -56,8 +58,10 @@ public struct DialogueConfiguration: Sendable {
         package var parameters: [(name: String, values: [SlotValue])]
         package var reason: String?
 
-        package init(locale: String, intent: String?, appIdentifier: String?, appWasNamed: Bool, score: Double, literalWords: Int,
-                    parameters: [(name: String, values: [SlotValue])], reason: String?) {
+        package init(
+            locale: String, intent: String?, appIdentifier: String?, appWasNamed: Bool, score: Double, literalWords: Int,
+            parameters: [(name: String, values: [SlotValue])], reason: String?
+        ) {
             self.locale = locale
             self.intent = intent
             self.appIdentifier = appIdentifier
@@ -99,8 +103,10 @@ public struct DialogueConfiguration: Sendable {
     /// The app in focus for requests that name none.
     public var contextApp: String?
 
-    package init(schema: Schema, apps: [AppVocabulary], languages: [String: DialogueLanguage], parse: @escaping Parse,
-                findApps: @escaping FindApps, confirmIntents: Set<String>? = nil) {
+    package init(
+        schema: Schema, apps: [AppVocabulary], languages: [String: DialogueLanguage], parse: @escaping Parse,
+        findApps: @escaping FindApps, confirmIntents: Set<String>? = nil
+    ) {
         self.schema = schema
         self.apps = apps
         self.languages = languages

@@ -47,9 +47,10 @@ struct ReplyPattern: Sendable, Equatable {
         guard !starts.isEmpty else { return [] }
         switch node {
         case .words(let keys):
-            return Set(starts.filter { start in
-                start + keys.count <= words.count && words[start..<start + keys.count].elementsEqual(keys)
-            }.map { $0 + keys.count })
+            return Set(
+                starts.filter { start in
+                    start + keys.count <= words.count && words[start..<start + keys.count].elementsEqual(keys)
+                }.map { $0 + keys.count })
         case .sequence(let items):
             return items.reduce(starts) { positions, item in ends(of: item, in: words, from: positions) }
         case .choice(let items):

@@ -13,7 +13,8 @@ import IntentParseVocabulary
 /// span with the best kind of match wins.
 package struct VocabularyResolver: Sendable {
     enum Quality: Int, Comparable {
-        case partial = 1, fuzzy, soundsLike, exact
+        case partial = 1
+        case fuzzy, soundsLike, exact
         static func < (a: Quality, b: Quality) -> Bool { a.rawValue < b.rawValue }
     }
 

@@ -49,7 +49,9 @@ package enum EntityValue: Sendable, Hashable {
         let hours = rest / 3600, minutes = (rest % 3600) / 60, secs = rest % 60
         var text = "P" + (days > 0 ? "\(days)D" : "")
         if hours > 0 || minutes > 0 || secs > 0 || days == 0 {
-            text += "T" + (hours > 0 ? "\(hours)H" : "") + (minutes > 0 ? "\(minutes)M" : "") + (secs > 0 || (hours == 0 && minutes == 0) ? "\(secs)S" : "")
+            text +=
+                "T" + (hours > 0 ? "\(hours)H" : "") + (minutes > 0 ? "\(minutes)M" : "")
+                + (secs > 0 || (hours == 0 && minutes == 0) ? "\(secs)S" : "")
         }
         return text
     }

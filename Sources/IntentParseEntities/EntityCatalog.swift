@@ -33,7 +33,7 @@ package struct EntityCatalog: Sendable {
             numbers, ordinals, durations,
             CurrencyParser(locale: locale, amounts: amounts, data: data),
             DistanceParser(amounts: amounts, data: data),
-            DateTimeParser(locale: locale, data: data, ordinals: ordinals, durations: durations),
+            DateTimeParser(locale: locale, data: data, ordinals: ordinals, durations: durations)
         ]
         self.parsers = Dictionary(uniqueKeysWithValues: parsers.map { ($0.name, $0) })
         self.locale = locale

@@ -52,7 +52,8 @@ struct GrammarFileParser {
                 for (elision, itemNode) in reader.strings(pair.value, "tokens.elisions") {
                     let last = elision.unicodeScalars.last.map { "'’ʼ".unicodeScalars.contains($0) } ?? false
                     if !last || elision.unicodeScalars.count < 2 {
-                        reader.error(reader.location(itemNode), "tokens.elisions: '\(elision)' is not an elided word ending in an apostrophe, such as \"l'\"")
+                        reader.error(
+                            reader.location(itemNode), "tokens.elisions: '\(elision)' is not an elided word ending in an apostrophe, such as \"l'\"")
                     } else {
                         rules.elisions.append(elision)
                     }
@@ -62,7 +63,8 @@ struct GrammarFileParser {
                 if Normalizer.isTransform(id) {
                     rules.transform = id
                 } else {
-                    reader.error(reader.location(pair.value), "tokens.transform: ICU has no transform '\(id)' (e.g. Traditional-Simplified, Any-Latin)")
+                    reader.error(
+                        reader.location(pair.value), "tokens.transform: ICU has no transform '\(id)' (e.g. Traditional-Simplified, Any-Latin)")
                 }
             case "suffixes":
                 for (suffix, itemNode) in reader.strings(pair.value, "tokens.suffixes") {
@@ -154,7 +156,8 @@ struct GrammarFileParser {
         guard let pairs = reader.mapping(node, "expansion_rules") else { return }
         for pair in pairs {
             guard let text = reader.string(pair.value, "expansion rule \(pair.key)"),
-                  let source = template(text, node: pair.value) else { continue }
+                let source = template(text, node: pair.value)
+            else { continue }
             if grammar.rules[pair.key] != nil {
                 reader.error(pair.keyNode, "expansion rule <\(pair.key)> is defined twice")
                 continue

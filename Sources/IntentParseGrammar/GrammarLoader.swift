@@ -44,14 +44,21 @@ package struct GrammarLoader: Sendable {
             throw DiagnosticError([.error(SourceLocation(file: directory.path), "grammar folder not found")])
         }
         let folders = ((try? fm.contentsOfDirectory(atPath: directory.path)) ?? []).sorted().filter { name in
-            !name.hasPrefix(".") && fm.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory) && isDirectory.boolValue
+            !name.hasPrefix(".") && fm.fileExists(atPath: directory.appendingPathComponent(name).path, isDirectory: &isDirectory)
+                && isDirectory.boolValue
         }
-        let wanted = locales.map { locales in
-            folders.filter { folder in locales.contains { $0 == folder || Normalizer.language(of: $0) == folder } }
-        } ?? folders
+        let wanted =
+            locales.map { locales in
+                folders.filter { folder in locales.contains { $0 == folder || Normalizer.language(of: $0) == folder } }
+            } ?? folders
         if !wanted.isEmpty { return wanted }
         if let locales {
-            throw DiagnosticError([.error(SourceLocation(file: directory.path), "no grammar folder for locale \(locales.map { "'\($0)'" }.joined(separator: ", ")); the folder has \(folders.isEmpty ? "none" : folders.joined(separator: ", "))")])
+            throw DiagnosticError([
+                .error(
+                    SourceLocation(file: directory.path),
+                    "no grammar folder for locale \(locales.map { "'\($0)'" }.joined(separator: ", ")); the folder has \(folders.isEmpty ? "none" : folders.joined(separator: ", "))"
+                )
+            ])
         }
         throw DiagnosticError([.error(SourceLocation(file: directory.path), "no locale folders (such as en/) with grammar files")])
     }

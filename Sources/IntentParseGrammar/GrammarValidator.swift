@@ -56,23 +56,30 @@ struct GrammarValidator {
             }
             let location = templates[name]?.first?.source.location ?? lists[name]?.first?.location ?? SourceLocation(file: name)
             let places = locales[name].map { $0.count > 1 ? " (in \($0.sorted().joined(separator: ", ")))" : "" } ?? ""
-            return .warning(location, "no loaded app declares intent '\(name)'; " + parts.joined(separator: " and ") + places
-                            + Suggestions.didYouMean(name, in: schema.intentNames))
+            return .warning(
+                location,
+                "no loaded app declares intent '\(name)'; " + parts.joined(separator: " and ") + places
+                    + Suggestions.didYouMean(name, in: schema.intentNames))
         }
     }
 
     private func checkLists(_ grammar: LanguageGrammar, log: inout DiagnosticLog) {
         for list in grammar.lists.values.sorted(by: { $0.name < $1.name }) {
             if let type = list.vocabulary, !schema.vocabularyTypes.contains(type) {
-                log.error(list.location, "list {\(list.name)}: unknown vocabulary type '\(type)'" + Suggestions.didYouMean(type, in: schema.vocabularyTypes))
+                log.error(
+                    list.location, "list {\(list.name)}: unknown vocabulary type '\(type)'" + Suggestions.didYouMean(type, in: schema.vocabularyTypes)
+                )
             }
             if let path = list.parameter, schema.parameter(path: path) == nil,
-               schema[String(path.prefix { $0 != "." })] != nil || !path.contains(".") {
+                schema[String(path.prefix { $0 != "." })] != nil || !path.contains(".")
+            {
                 log.error(list.location, "list {\(list.name)}: unknown parameter '\(path)'; expected IntentName.parameterName")
             }
             if let entity = list.entity, !entities.contains(entity) {
-                log.error(list.location, "list {\(list.name)}: unknown entity '\(entity)'" + Suggestions.didYouMean(entity, in: entities)
-                          + "; known: \(entities.joined(separator: ", "))")
+                log.error(
+                    list.location,
+                    "list {\(list.name)}: unknown entity '\(entity)'" + Suggestions.didYouMean(entity, in: entities)
+                        + "; known: \(entities.joined(separator: ", "))")
             }
             for value in list.values where !value.spoken.expression.slots.isEmpty {
                 log.error(value.spoken.location, "list {\(list.name)}: a value cannot contain a slot")
@@ -111,17 +118,21 @@ struct GrammarValidator {
     /// Rules and lists exist; slot names are parameters of the intent; permutations are small.
     private func checkReferences(_ source: SourcedExpression, grammar: LanguageGrammar, intent: IntentSchema?, log: inout DiagnosticLog) {
         for reference in source.expression.rules where grammar.rules[reference.name] == nil {
-            log.error(source.location(at: reference.offset), "unknown expansion rule <\(reference.name)>"
-                      + Suggestions.didYouMean(reference.name, in: grammar.rules.keys), sourceLine: nil)
+            log.error(
+                source.location(at: reference.offset),
+                "unknown expansion rule <\(reference.name)>"
+                    + Suggestions.didYouMean(reference.name, in: grammar.rules.keys), sourceLine: nil)
         }
         for slot in source.expression.slots {
             if slot.list != LanguageGrammar.appList, grammar.lists[slot.list] == nil {
                 log.error(source.location(at: slot.offset), "unknown list {\(slot.list)}" + Suggestions.didYouMean(slot.list, in: grammar.lists.keys))
             }
             if let intent, slot.slot != LanguageGrammar.appList, intent.parameter(slot.slot) == nil {
-                log.error(source.location(at: slot.offset), "\(intent.name) has no parameter '\(slot.slot)'"
-                          + Suggestions.didYouMean(slot.slot, in: intent.parameters.map(\.name))
-                          + "; its parameters: \(intent.parameters.map(\.name).joined(separator: ", "))")
+                log.error(
+                    source.location(at: slot.offset),
+                    "\(intent.name) has no parameter '\(slot.slot)'"
+                        + Suggestions.didYouMean(slot.slot, in: intent.parameters.map(\.name))
+                        + "; its parameters: \(intent.parameters.map(\.name).joined(separator: ", "))")
             }
         }
         checkPermutations(source.expression, source: source, log: &log)
@@ -132,20 +143,23 @@ struct GrammarValidator {
         case .words, .slot, .rule: return
         case .optional(let inner): checkPermutations(inner, source: source, log: &log)
         case .sequence(let items), .choice(let items):
-            items.forEach { checkPermutations($0, source: source, log: &log) }
+            for item in items { checkPermutations(item, source: source, log: &log) }
         case .permutation(let items):
             if items.count > GrammarValidator.maxPermutationItems {
-                log.error(source.location, "a permutation of \(items.count) items has too many orders; use at most \(GrammarValidator.maxPermutationItems)")
+                log.error(
+                    source.location, "a permutation of \(items.count) items has too many orders; use at most \(GrammarValidator.maxPermutationItems)")
             }
-            items.forEach { checkPermutations($0, source: source, log: &log) }
+            for item in items { checkPermutations(item, source: source, log: &log) }
         }
     }
 
     private func checkFixedSlots(_ template: Template, log: inout DiagnosticLog) {
         guard let intent = schema[template.intent] else { return }
         for fixed in template.fixedSlots where intent.parameter(fixed.name) == nil {
-            log.error(template.source.location, "\(intent.name) has no parameter '\(fixed.name)' (in slots:)"
-                      + Suggestions.didYouMean(fixed.name, in: intent.parameters.map(\.name)))
+            log.error(
+                template.source.location,
+                "\(intent.name) has no parameter '\(fixed.name)' (in slots:)"
+                    + Suggestions.didYouMean(fixed.name, in: intent.parameters.map(\.name)))
         }
     }
 }

@@ -136,7 +136,8 @@ package struct TemplateParser {
                     if spaces.hasNonSpace(head) {
                         pieces.append(Piece(expression: .words(spaces.string(head)), gluedToPrevious: last.gluedToPrevious, offset: last.offset))
                     }
-                    pieces.append(Piece(expression: .words(spaces.string(space.upperBound..<utf8.endIndex)), gluedToPrevious: false, offset: last.offset))
+                    pieces.append(
+                        Piece(expression: .words(spaces.string(space.upperBound..<utf8.endIndex)), gluedToPrevious: false, offset: last.offset))
                 }
             }
             pieces.append(Piece(expression: expression, gluedToPrevious: touching && !pieces.isEmpty, offset: offset))
@@ -306,7 +307,7 @@ package struct TemplateParser {
         while let c = current, c != closing {
             switch c {
             case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
-                 UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: ";"):
+                UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "|"), UInt8(ascii: ";"):
                 throw failure("unexpected '\(Unicode.Scalar(c))' inside a \(what) name", at: position)
             default:
                 position += 1

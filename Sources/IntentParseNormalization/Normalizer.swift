@@ -132,7 +132,8 @@ public final class Normalizer: Sendable {
             while end < tokens.count, tokens[end].isPunctuation, touch(end - 1, end) { end += 1 }
             defer { start = end }
             guard end - start >= 2, start == 0 || !touch(start - 1, start), end == tokens.count || !touch(end - 1, end),
-                  ICUText.isEmoticon(utf16[tokens[start].range.lowerBound..<tokens[end - 1].range.upperBound]) else { continue }
+                ICUText.isEmoticon(utf16[tokens[start].range.lowerBound..<tokens[end - 1].range.upperBound])
+            else { continue }
             for index in start..<end { tokens[index].kind = .symbol }
         }
     }
@@ -149,14 +150,17 @@ public final class Normalizer: Sendable {
     ///
     /// `endsName` is a quick first test: whether a loose key is the last word of some name or of
     /// some name's first words (most words are not, and need no other look).
-    public func splittingSuffixes(_ text: TokenizedText, endsName: (String) -> Bool, isName: ([String]) -> Bool,
-                                  isWord: (String) -> Bool) -> TokenizedText {
+    public func splittingSuffixes(
+        _ text: TokenizedText, endsName: (String) -> Bool, isName: ([String]) -> Bool,
+        isWord: (String) -> Bool
+    ) -> TokenizedText {
         guard !suffixKeys.isEmpty else { return text }
         var tokens: [Token] = []
         var changed = false
         for token in text.tokens {
             if token.kind == .word, !endsName(token.looseKey) || !isName([token.looseKey]), !isWord(token.looseKey),
-               let pieces = suffixCut(token, in: text.utf16, after: tokens, endsName: endsName, isName: isName) {
+                let pieces = suffixCut(token, in: text.utf16, after: tokens, endsName: endsName, isName: isName)
+            {
                 tokens += pieces
                 changed = true
             } else {
@@ -169,8 +173,10 @@ public final class Normalizer: Sendable {
     /// Names of more words than this are not looked for before a cut word.
     static let longestNameBeforeSuffix = 6
 
-    private func suffixCut(_ word: Token, in utf16: [UInt16], after previous: [Token], endsName: (String) -> Bool,
-                           isName: ([String]) -> Bool) -> [Token]? {
+    private func suffixCut(
+        _ word: Token, in utf16: [UInt16], after previous: [Token], endsName: (String) -> Bool,
+        isName: ([String]) -> Bool
+    ) -> [Token]? {
         let range = word.range
         guard range.upperBound <= utf16.count else { return nil }
         // First on the loose key alone (no token made): most words end like a suffix, few

@@ -116,8 +116,9 @@ public struct TokenRules: Sendable, Hashable {
 
     /// Both rule sets together (a language's files may each add some).
     public func merged(with other: TokenRules) -> TokenRules {
-        TokenRules(elisions: elisions + other.elisions.filter { !elisions.contains($0) },
-                   splitAtApostrophe: splitAtApostrophe || other.splitAtApostrophe, transform: transform ?? other.transform,
-                   suffixes: suffixes + other.suffixes.filter { !suffixes.contains($0) })
+        TokenRules(
+            elisions: elisions + other.elisions.filter { !elisions.contains($0) },
+            splitAtApostrophe: splitAtApostrophe || other.splitAtApostrophe, transform: transform ?? other.transform,
+            suffixes: suffixes + other.suffixes.filter { !suffixes.contains($0) })
     }
 }

@@ -26,8 +26,10 @@ public struct SlotValue: Sendable, Equatable {
 
     /// A value as spoken; `display` defaults to `spoken`, `range` is in UTF-16 offsets of the
     /// utterance.
-    @inlinable public init(spoken: String, identifier: String? = nil, display: String? = nil, value: JSONValue? = nil,
-                range: Range<Int>? = nil) {
+    @inlinable public init(
+        spoken: String, identifier: String? = nil, display: String? = nil, value: JSONValue? = nil,
+        range: Range<Int>? = nil
+    ) {
         self.spoken = spoken
         self.identifier = identifier
         // NB: a display equal to the words is not kept, so that a value compares equal however
@@ -45,10 +47,11 @@ extension SlotValue: Codable {
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(spoken: try container.decode(String.self, forKey: .spoken),
-                  identifier: try container.decodeIfPresent(String.self, forKey: .identifier),
-                  display: try container.decodeIfPresent(String.self, forKey: .display),
-                  value: try container.decodeIfPresent(JSONValue.self, forKey: .value))
+        self.init(
+            spoken: try container.decode(String.self, forKey: .spoken),
+            identifier: try container.decodeIfPresent(String.self, forKey: .identifier),
+            display: try container.decodeIfPresent(String.self, forKey: .display),
+            value: try container.decodeIfPresent(JSONValue.self, forKey: .value))
     }
 
     public func encode(to encoder: Encoder) throws {

@@ -82,7 +82,7 @@ extension ValueType {
     package static let names: [String: ValueType] = [
         "person": .person, "string": .string, "speakableString": .speakableString, "taskList": .taskList, "task": .task,
         "note": .note, "number": .number, "integer": .integer, "boolean": .boolean, "location": .location,
-        "currencyAmount": .currencyAmount, "dateTime": .dateTime, "dateTimeRange": .dateTimeRange, "duration": .duration,
+        "currencyAmount": .currencyAmount, "dateTime": .dateTime, "dateTimeRange": .dateTimeRange, "duration": .duration
     ]
 
     /// The name a schema file uses for an enumeration type.
@@ -100,8 +100,10 @@ package struct ParameterSchema: Sendable, Hashable {
     /// recipients or to a group).
     package var unlessGiven: [String]
 
-    package init(_ name: String, _ type: ValueType, multiple: Bool = false, required: Bool = false, vocabulary: String? = nil,
-                unlessGiven: [String] = []) {
+    package init(
+        _ name: String, _ type: ValueType, multiple: Bool = false, required: Bool = false, vocabulary: String? = nil,
+        unlessGiven: [String] = []
+    ) {
         self.name = name
         self.type = type
         self.isMultiValued = multiple
@@ -141,8 +143,10 @@ package struct IntentSchema: Sendable, Hashable {
     /// is requested or a message is sent).
     package var asksForConfirmation: Bool
 
-    package init(_ name: String, _ domain: Domain, _ parameters: [ParameterSchema], responseCodes: [ResponseCodeSchema] = [], definedBy: String? = nil,
-                requiresUnlockedDevice: Bool = false, asksForConfirmation: Bool = false) {
+    package init(
+        _ name: String, _ domain: Domain, _ parameters: [ParameterSchema], responseCodes: [ResponseCodeSchema] = [], definedBy: String? = nil,
+        requiresUnlockedDevice: Bool = false, asksForConfirmation: Bool = false
+    ) {
         self.name = name
         self.domain = domain
         self.parameters = parameters
@@ -153,9 +157,12 @@ package struct IntentSchema: Sendable, Hashable {
     }
 
     /// An intent of `domain` that follows the domain's rules.
-    package init(_ name: String, in domain: DomainSchema, _ parameters: [ParameterSchema], responseCodes: [ResponseCodeSchema] = [], definedBy: String? = nil) {
-        self.init(name, domain.name, parameters, responseCodes: responseCodes, definedBy: definedBy,
-                  requiresUnlockedDevice: domain.requiresUnlockedDevice, asksForConfirmation: domain.asksForConfirmation)
+    package init(
+        _ name: String, in domain: DomainSchema, _ parameters: [ParameterSchema], responseCodes: [ResponseCodeSchema] = [], definedBy: String? = nil
+    ) {
+        self.init(
+            name, domain.name, parameters, responseCodes: responseCodes, definedBy: definedBy,
+            requiresUnlockedDevice: domain.requiresUnlockedDevice, asksForConfirmation: domain.asksForConfirmation)
     }
 
     package func parameter(_ name: String) -> ParameterSchema? {
@@ -210,7 +217,8 @@ package struct Schema: Sendable {
     /// Value sets by name, which enumeration parameters in schema files refer to.
     package private(set) var enumerations: [String: [String]]
 
-    package init(_ intents: [IntentSchema] = [], domains: [DomainSchema] = [], vocabularyTypes: [String] = [], enumerations: [String: [String]] = [:]) {
+    package init(_ intents: [IntentSchema] = [], domains: [DomainSchema] = [], vocabularyTypes: [String] = [], enumerations: [String: [String]] = [:])
+    {
         self.intents = Dictionary(intents.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.domains = Dictionary(domains.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         self.vocabularyTypes = vocabularyTypes

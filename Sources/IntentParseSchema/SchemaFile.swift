@@ -170,7 +170,8 @@ struct SchemaFileReader {
                 continue
             }
             if let existing = schema[pair.key] {
-                reader.error(pair.keyNode, "intent '\(pair.key)' is already in the schema (domain '\(existing.domain)'); a schema file adds new intents only")
+                reader.error(
+                    pair.keyNode, "intent '\(pair.key)' is already in the schema (domain '\(existing.domain)'); a schema file adds new intents only")
                 continue
             }
             declared[pair.key] = reader.location(pair.keyNode)
@@ -213,13 +214,16 @@ struct SchemaFileReader {
         let names = pairs.map(\.key)
         for excuse in excuses where excuse.other == excuse.parameter || !names.contains(excuse.other) {
             let others = names.filter { $0 != excuse.parameter }
-            reader.error(excuse.node, "unlessGiven: \(intent) has no other parameter '\(excuse.other)'" + Suggestions.didYouMean(excuse.other, in: others))
+            reader.error(
+                excuse.node, "unlessGiven: \(intent) has no other parameter '\(excuse.other)'" + Suggestions.didYouMean(excuse.other, in: others))
         }
         return parameters
     }
 
-    private mutating func readParameter(_ name: String, _ node: Node, intent: String,
-                                        excuses: inout [(parameter: String, other: String, node: Node)]) -> ParameterSchema? {
+    private mutating func readParameter(
+        _ name: String, _ node: Node, intent: String,
+        excuses: inout [(parameter: String, other: String, node: Node)]
+    ) -> ParameterSchema? {
         let what = "parameter \(intent).\(name)"
         guard let pairs = reader.mapping(node, what) else { return nil }
         var fields: [String: Node] = [:]
@@ -271,7 +275,8 @@ struct SchemaFileReader {
     private mutating func enumerationValues(_ node: Node, _ what: String) -> [String]? {
         guard let scalar = node.scalar else { return values(node, what) }
         guard let values = schema.enumerations[scalar.string] else {
-            reader.error(node, "unknown enumeration '\(scalar.string)'" + Suggestions.didYouMean(scalar.string, in: schema.enumerations.keys.sorted()))
+            reader.error(
+                node, "unknown enumeration '\(scalar.string)'" + Suggestions.didYouMean(scalar.string, in: schema.enumerations.keys.sorted()))
             return nil
         }
         return values

@@ -101,37 +101,71 @@ public struct AppVocabulary: Sendable {
     }
 
     /// CFBundleDisplayName (or CFBundleName): the name printed in results.
-    public package(set) var displayName: String { get { box.fields.displayName } set { fields.displayName = newValue } }
+    public package(set) var displayName: String {
+        get { box.fields.displayName }
+        set { fields.displayName = newValue }
+    }
     /// CFBundleName, when given.
-    public package(set) var bundleName: String? { get { box.fields.bundleName } set { fields.bundleName = newValue } }
+    public package(set) var bundleName: String? {
+        get { box.fields.bundleName }
+        set { fields.bundleName = newValue }
+    }
     /// CFBundleIdentifier.
-    public package(set) var identifier: String { get { box.fields.identifier } set { fields.identifier = newValue } }
+    public package(set) var identifier: String {
+        get { box.fields.identifier }
+        set { fields.identifier = newValue }
+    }
     /// INAlternativeAppNames, in the plist's order.
-    public package(set) var alternativeNames: [AlternativeAppName] { get { box.fields.alternativeNames } set { fields.alternativeNames = newValue } }
+    public package(set) var alternativeNames: [AlternativeAppName] {
+        get { box.fields.alternativeNames }
+        set { fields.alternativeNames = newValue }
+    }
     /// The intents the app declares (IntentsSupported), by name.
-    public package(set) var intentsSupported: [String] { get { box.fields.intentsSupported } set { fields.intentsSupported = newValue } }
+    public package(set) var intentsSupported: [String] {
+        get { box.fields.intentsSupported }
+        set { fields.intentsSupported = newValue }
+    }
     /// CFBundleDevelopmentRegion, the language of last resort for `.lproj` folders.
-    public package(set) var developmentRegion: String? { get { box.fields.developmentRegion } set { fields.developmentRegion = newValue } }
+    public package(set) var developmentRegion: String? {
+        get { box.fields.developmentRegion }
+        set { fields.developmentRegion = newValue }
+    }
     /// Path of the app's folder, for diagnostics.
-    public package(set) var path: String { get { box.fields.path } set { fields.path = newValue } }
+    public package(set) var path: String {
+        get { box.fields.path }
+        set { fields.path = newValue }
+    }
     /// Localized vocabularies by `.lproj` folder name without the extension ("en", "zh-Hans", "Base").
-    package var localizations: [String: LocalizedVocabulary] { get { box.fields.localizations } set { fields.localizations = newValue } }
+    package var localizations: [String: LocalizedVocabulary] {
+        get { box.fields.localizations }
+        set { fields.localizations = newValue }
+    }
     /// Custom intents from `Intents.intentdefinition`; the app supports each of them.
-    package var customIntents: [IntentSchema] { get { box.fields.customIntents } set { fields.customIntents = newValue } }
+    package var customIntents: [IntentSchema] {
+        get { box.fields.customIntents }
+        set { fields.customIntents = newValue }
+    }
     /// Info.plist's IntentsRestrictedWhileLocked: intents that need an unlocked device.
     package var intentsRestrictedWhileLocked: [String] {
         get { box.fields.intentsRestrictedWhileLocked }
         set { fields.intentsRestrictedWhileLocked = newValue }
     }
     /// Donated shortcuts with their voice phrases (`Shortcuts.plist`).
-    package var shortcuts: [Shortcut] { get { box.fields.shortcuts } set { fields.shortcuts = newValue } }
+    package var shortcuts: [Shortcut] {
+        get { box.fields.shortcuts }
+        set { fields.shortcuts = newValue }
+    }
 
-    package init(displayName: String, bundleName: String?, identifier: String, alternativeNames: [AlternativeAppName],
-                intentsSupported: [String], developmentRegion: String?, path: String,
-                localizations: [String: LocalizedVocabulary]) {
-        box = Box(Fields(displayName: displayName, bundleName: bundleName, identifier: identifier, alternativeNames: alternativeNames,
-                         intentsSupported: intentsSupported, developmentRegion: developmentRegion, path: path,
-                         localizations: localizations))
+    package init(
+        displayName: String, bundleName: String?, identifier: String, alternativeNames: [AlternativeAppName],
+        intentsSupported: [String], developmentRegion: String?, path: String,
+        localizations: [String: LocalizedVocabulary]
+    ) {
+        box = Box(
+            Fields(
+                displayName: displayName, bundleName: bundleName, identifier: identifier, alternativeNames: alternativeNames,
+                intentsSupported: intentsSupported, developmentRegion: developmentRegion, path: path,
+                localizations: localizations))
     }
 
     /// True when the app declares `intent`.

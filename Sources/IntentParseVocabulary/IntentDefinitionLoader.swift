@@ -22,7 +22,7 @@ struct IntentDefinitionLoader {
     static let types: [String: ValueType] = [
         "Integer": .integer, "Decimal": .number, "Boolean": .boolean, "String": .string, "Object": .speakableString,
         "Currency": .currencyAmount, "CurrencyAmount": .currencyAmount, "DateComponents": .dateTime, "Date": .dateTime,
-        "Duration": .duration, "Placemark": .location, "Location": .location, "Person": .person,
+        "Duration": .duration, "Placemark": .location, "Location": .location, "Person": .person
     ]
 
     /// The domain custom intents are in (`custom`), with the rules the schema gives it.
@@ -54,11 +54,13 @@ struct IntentDefinitionLoader {
         for (index, item) in list.enumerated() {
             let path = join("INEnums", index)
             guard let entry = reader.dictionary(item, path), let name = reader.string(entry["INEnumName"], join(path, "INEnumName")),
-                  let values = reader.array(entry["INEnumValues"], join(path, "INEnumValues")) else { continue }
+                let values = reader.array(entry["INEnumValues"], join(path, "INEnumValues"))
+            else { continue }
             result[name] = values.enumerated().compactMap { valueIndex, value in
                 let valuePath = join(join(path, "INEnumValues"), valueIndex)
                 guard let dict = reader.dictionary(value, valuePath),
-                      let valueName = reader.string(dict["INEnumValueName"], join(valuePath, "INEnumValueName")) else { return nil }
+                    let valueName = reader.string(dict["INEnumValueName"], join(valuePath, "INEnumValueName"))
+                else { return nil }
                 let display = reader.optionalString(dict["INEnumValueDisplayName"], join(valuePath, "INEnumValueDisplayName")) ?? valueName
                 return (valueName, display)
             }
@@ -66,9 +68,13 @@ struct IntentDefinitionLoader {
         return result
     }
 
-    private mutating func intent(_ reader: inout PlistReader, _ item: Any, _ path: String,
-                                 enums: [String: [(name: String, display: String)]], app: String) -> IntentSchema? {
-        guard let entry = reader.dictionary(item, path), let base = reader.string(entry["INIntentName"], join(path, "INIntentName")) else { return nil }
+    private mutating func intent(
+        _ reader: inout PlistReader, _ item: Any, _ path: String,
+        enums: [String: [(name: String, display: String)]], app: String
+    ) -> IntentSchema? {
+        guard let entry = reader.dictionary(item, path), let base = reader.string(entry["INIntentName"], join(path, "INIntentName")) else {
+            return nil
+        }
         let name = base.hasSuffix("Intent") ? base : base + "Intent"
         var parameters: [ParameterSchema] = []
         if entry["INIntentParameters"] != nil, let list = reader.array(entry["INIntentParameters"], join(path, "INIntentParameters")) {
@@ -86,20 +92,26 @@ struct IntentDefinitionLoader {
         return IntentSchema(name, in: domain, parameters, responseCodes: codes, definedBy: app)
     }
 
-    private mutating func parameter(_ reader: inout PlistReader, _ value: Any, _ path: String, intent: String,
-                                    enums: [String: [(name: String, display: String)]]) -> ParameterSchema? {
+    private mutating func parameter(
+        _ reader: inout PlistReader, _ value: Any, _ path: String, intent: String,
+        enums: [String: [(name: String, display: String)]]
+    ) -> ParameterSchema? {
         guard let dict = reader.dictionary(value, path),
-              let name = reader.string(dict["INIntentParameterName"], join(path, "INIntentParameterName")),
-              let typeName = reader.string(dict["INIntentParameterType"], join(path, "INIntentParameterType")) else { return nil }
+            let name = reader.string(dict["INIntentParameterName"], join(path, "INIntentParameterName")),
+            let typeName = reader.string(dict["INIntentParameterType"], join(path, "INIntentParameterType"))
+        else { return nil }
         guard var type = IntentDefinitionLoader.types[typeName] else {
-            reader.error(join(path, "INIntentParameterType"), "unknown parameter type '\(typeName)'"
-                         + Suggestions.didYouMean(typeName, in: IntentDefinitionLoader.types.keys.sorted())
-                         + "; known: \(IntentDefinitionLoader.types.keys.sorted().joined(separator: ", "))")
+            reader.error(
+                join(path, "INIntentParameterType"),
+                "unknown parameter type '\(typeName)'"
+                    + Suggestions.didYouMean(typeName, in: IntentDefinitionLoader.types.keys.sorted())
+                    + "; known: \(IntentDefinitionLoader.types.keys.sorted().joined(separator: ", "))")
             return nil
         }
         if let enumName = reader.optionalString(dict["INIntentParameterEnumType"], join(path, "INIntentParameterEnumType")) {
             guard let values = enums[enumName] else {
-                reader.error(join(path, "INIntentParameterEnumType"), "unknown enum '\(enumName)'" + Suggestions.didYouMean(enumName, in: enums.keys.sorted()))
+                reader.error(
+                    join(path, "INIntentParameterEnumType"), "unknown enum '\(enumName)'" + Suggestions.didYouMean(enumName, in: enums.keys.sorted()))
                 return nil
             }
             type = .enumeration(values.map(\.name))
@@ -114,21 +126,28 @@ struct IntentDefinitionLoader {
 
     private func responseCodes(_ reader: inout PlistReader, _ value: Any?, _ path: String) -> [ResponseCodeSchema] {
         guard value != nil, let response = reader.dictionary(value, path) else { return [] }
-        let parameters = (response["INIntentResponseParameters"] as? [[String: Any]] ?? []).compactMap { $0["INIntentResponseParameterName"] as? String }
-        guard response["INIntentResponseCodes"] != nil, let list = reader.array(response["INIntentResponseCodes"], join(path, "INIntentResponseCodes")) else { return [] }
+        let parameters = (response["INIntentResponseParameters"] as? [[String: Any]] ?? []).compactMap {
+            $0["INIntentResponseParameterName"] as? String
+        }
+        guard response["INIntentResponseCodes"] != nil,
+            let list = reader.array(response["INIntentResponseCodes"], join(path, "INIntentResponseCodes"))
+        else { return [] }
         var codes: [ResponseCodeSchema] = []
         for (index, item) in list.enumerated() {
             let codePath = join(join(path, "INIntentResponseCodes"), index)
             guard let dict = reader.dictionary(item, codePath),
-                  let name = reader.string(dict["INIntentResponseCodeName"], join(codePath, "INIntentResponseCodeName")) else { continue }
+                let name = reader.string(dict["INIntentResponseCodeName"], join(codePath, "INIntentResponseCodeName"))
+            else { continue }
             if codes.contains(where: { $0.name == name }) {
                 reader.error(join(codePath, "INIntentResponseCodeName"), "response code '\(name)' is declared twice")
                 continue
             }
             let format = reader.optionalString(dict["INIntentResponseCodeFormatString"], join(codePath, "INIntentResponseCodeFormatString"))
             for used in IntentDefinitionLoader.placeholders(format ?? "") where !parameters.contains(used) {
-                reader.error(join(codePath, "INIntentResponseCodeFormatString"), "uses ${\(used)}, which is not a declared response parameter"
-                             + Suggestions.didYouMean(used, in: parameters))
+                reader.error(
+                    join(codePath, "INIntentResponseCodeFormatString"),
+                    "uses ${\(used)}, which is not a declared response parameter"
+                        + Suggestions.didYouMean(used, in: parameters))
             }
             codes.append(ResponseCodeSchema(name: name, isSuccess: dict["INIntentResponseCodeSuccess"] as? Bool ?? false, formatString: format))
         }

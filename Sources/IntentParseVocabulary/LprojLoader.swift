@@ -38,8 +38,10 @@ struct LprojLoader {
     func loadAppIntentVocabulary(_ reader: inout PlistReader, url: URL, into localized: inout LocalizedVocabulary) {
         guard let rootValue = reader.root(of: url), let root = reader.dictionary(rootValue, "") else { return }
         for key in root.keys.sorted() where key != "ParameterVocabularies" && key != "IntentPhrases" {
-            reader.warning(key, "unknown key; AppIntentVocabulary.plist has ParameterVocabularies and IntentPhrases"
-                           + Suggestions.didYouMean(key, in: ["ParameterVocabularies", "IntentPhrases"]))
+            reader.warning(
+                key,
+                "unknown key; AppIntentVocabulary.plist has ParameterVocabularies and IntentPhrases"
+                    + Suggestions.didYouMean(key, in: ["ParameterVocabularies", "IntentPhrases"]))
         }
         if root["ParameterVocabularies"] != nil, let list = reader.array(root["ParameterVocabularies"], "ParameterVocabularies") {
             for (index, item) in list.enumerated() {
@@ -55,8 +57,9 @@ struct LprojLoader {
 
     private func parameterVocabulary(_ reader: inout PlistReader, _ item: Any, _ path: String, into localized: inout LocalizedVocabulary) {
         guard let entry = reader.dictionary(item, path),
-              let names = reader.array(entry["ParameterNames"], join(path, "ParameterNames")),
-              let items = reader.array(entry["ParameterVocabulary"], join(path, "ParameterVocabulary")) else { return }
+            let names = reader.array(entry["ParameterNames"], join(path, "ParameterNames")),
+            let items = reader.array(entry["ParameterVocabulary"], join(path, "ParameterVocabulary"))
+        else { return }
         let terms = items.enumerated().compactMap { index, value in
             vocabularyItem(&reader, value, join(join(path, "ParameterVocabulary"), index), priority: index)
         }
@@ -77,12 +80,14 @@ struct LprojLoader {
 
     private func vocabularyItem(_ reader: inout PlistReader, _ value: Any, _ path: String, priority: Int) -> VocabularyTerm? {
         guard let entry = reader.dictionary(value, path),
-              let synonyms = reader.array(entry["VocabularyItemSynonyms"], join(path, "VocabularyItemSynonyms")) else { return nil }
+            let synonyms = reader.array(entry["VocabularyItemSynonyms"], join(path, "VocabularyItemSynonyms"))
+        else { return nil }
         let identifier = reader.optionalString(entry["VocabularyItemIdentifier"], join(path, "VocabularyItemIdentifier"))
         let phrases: [VocabularyTerm.Phrase] = synonyms.enumerated().compactMap { index, synonym in
             let synonymPath = join(join(path, "VocabularyItemSynonyms"), index)
             guard let dict = reader.dictionary(synonym, synonymPath),
-                  let phrase = reader.string(dict["VocabularyItemPhrase"], join(synonymPath, "VocabularyItemPhrase")) else { return nil }
+                let phrase = reader.string(dict["VocabularyItemPhrase"], join(synonymPath, "VocabularyItemPhrase"))
+            else { return nil }
             let pronunciation = reader.optionalString(dict["VocabularyItemPronunciation"], join(synonymPath, "VocabularyItemPronunciation"))
             if dict["VocabularyItemExamples"] != nil {
                 _ = reader.array(dict["VocabularyItemExamples"], join(synonymPath, "VocabularyItemExamples"))
@@ -94,8 +99,9 @@ struct LprojLoader {
 
     private func intentPhrase(_ reader: inout PlistReader, _ item: Any, _ path: String, into localized: inout LocalizedVocabulary) {
         guard let entry = reader.dictionary(item, path),
-              let name = reader.string(entry["IntentName"], join(path, "IntentName")),
-              let examples = reader.array(entry["IntentExamples"], join(path, "IntentExamples")) else { return }
+            let name = reader.string(entry["IntentName"], join(path, "IntentName")),
+            let examples = reader.array(entry["IntentExamples"], join(path, "IntentExamples"))
+        else { return }
         guard schema[name] != nil else {
             reader.error(join(path, "IntentName"), "unknown intent '\(name)'" + Suggestions.didYouMean(name, in: schema.intentNames))
             return
@@ -116,8 +122,10 @@ struct LprojLoader {
         var result: [String: [VocabularyTerm]] = [:]
         for key in root.keys.sorted() {
             guard schema.vocabularyTypes.contains(key) else {
-                reader.error(key, "unknown vocabulary type '\(key)'; expected an INVocabularyStringType case name"
-                             + Suggestions.didYouMean(key, in: schema.vocabularyTypes))
+                reader.error(
+                    key,
+                    "unknown vocabulary type '\(key)'; expected an INVocabularyStringType case name"
+                        + Suggestions.didYouMean(key, in: schema.vocabularyTypes))
                 continue
             }
             guard let items = reader.array(root[key], key) else { continue }
@@ -135,8 +143,10 @@ struct LprojLoader {
         }
         guard let dict = reader.dictionary(item, path) else { return nil }
         for key in dict.keys.sorted() where !["identifier", "phrase", "pronunciation"].contains(key) {
-            reader.warning(join(path, key), "unknown key; an item has identifier, phrase and pronunciation"
-                           + Suggestions.didYouMean(key, in: ["identifier", "phrase", "pronunciation"]))
+            reader.warning(
+                join(path, key),
+                "unknown key; an item has identifier, phrase and pronunciation"
+                    + Suggestions.didYouMean(key, in: ["identifier", "phrase", "pronunciation"]))
         }
         guard let phrase = reader.string(dict["phrase"], join(path, "phrase")) else { return nil }
         let identifier = reader.optionalString(dict["identifier"], join(path, "identifier"))

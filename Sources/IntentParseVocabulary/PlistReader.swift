@@ -7,11 +7,6 @@ struct PlistReader {
     let file: String
     var log: DiagnosticLog
 
-    init(file: String, log: DiagnosticLog) {
-        self.file = file
-        self.log = log
-    }
-
     /// Parses XML or binary plist data; reports a malformed file and returns nil.
     mutating func root(of url: URL) -> Any? {
         let data: Data
@@ -26,7 +21,9 @@ struct PlistReader {
             return nil
         }
         if let index = PlistReader.setObject(inBinary: data) {
-            log.error(SourceLocation(file: file), "not a valid property list: object \(index) of the binary property list is a set, which property lists of apps do not hold")
+            log.error(
+                SourceLocation(file: file),
+                "not a valid property list: object \(index) of the binary property list is a set, which property lists of apps do not hold")
             return nil
         }
         do {
@@ -55,8 +52,9 @@ struct PlistReader {
         }
         let offsetSize = Int(bytes[trailer + 6])
         guard (1...8).contains(offsetSize), let count = integer(at: trailer + 8, size: 8),
-              let table = integer(at: trailer + 24, size: 8), table <= trailer,
-              count <= (trailer - table) / offsetSize else { return nil }
+            let table = integer(at: trailer + 24, size: 8), table <= trailer,
+            count <= (trailer - table) / offsetSize
+        else { return nil }
         for index in 0..<count {
             if let offset = integer(at: table + index * offsetSize, size: offsetSize), offset < trailer, bytes[offset] >> 4 == 0xC {
                 return index

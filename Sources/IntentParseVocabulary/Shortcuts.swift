@@ -30,7 +30,8 @@ struct ShortcutsLoader {
     func load(_ reader: inout PlistReader, url: URL, app: AppVocabulary) -> [Shortcut] {
         guard let rootValue = reader.root(of: url), let list = reader.array(rootValue, "") else { return [] }
         if list.count > ShortcutsLoader.recommendedMaximum {
-            reader.warning("", "\(app.displayName) donates \(list.count) shortcuts; more than \(ShortcutsLoader.recommendedMaximum) crowd the user's phrases")
+            reader.warning(
+                "", "\(app.displayName) donates \(list.count) shortcuts; more than \(ShortcutsLoader.recommendedMaximum) crowd the user's phrases")
         }
         return list.enumerated().compactMap { index, item in shortcut(&reader, item, "[\(index)]", app: app) }
     }
@@ -38,7 +39,8 @@ struct ShortcutsLoader {
     private func shortcut(_ reader: inout PlistReader, _ item: Any, _ path: String, app: AppVocabulary) -> Shortcut? {
         guard let dict = reader.dictionary(item, path), let phrase = reader.string(dict["phrase"], join(path, "phrase")) else { return nil }
         for key in dict.keys.sorted() where !["phrase", "intent", "parameters", "userActivityType", "title"].contains(key) {
-            reader.warning(join(path, key), "unknown key" + Suggestions.didYouMean(key, in: ["phrase", "intent", "parameters", "userActivityType", "title"]))
+            reader.warning(
+                join(path, key), "unknown key" + Suggestions.didYouMean(key, in: ["phrase", "intent", "parameters", "userActivityType", "title"]))
         }
         switch (dict["intent"], dict["userActivityType"]) {
         case (nil, nil), (.some, .some):
@@ -51,7 +53,9 @@ struct ShortcutsLoader {
                 return nil
             }
             if !app.supports(name) { reader.error(join(path, "intent"), "\(app.displayName) does not support \(name)") }
-            return Shortcut(phrase: phrase, action: .intent(name: name, parameters: parameters(&reader, dict["parameters"], join(path, "parameters"), intent: intent)))
+            return Shortcut(
+                phrase: phrase,
+                action: .intent(name: name, parameters: parameters(&reader, dict["parameters"], join(path, "parameters"), intent: intent)))
         case (nil, let activity?):
             guard let type = reader.string(activity, join(path, "userActivityType")) else { return nil }
             return Shortcut(phrase: phrase, action: .userActivity(type: type, title: reader.optionalString(dict["title"], join(path, "title"))))
@@ -63,7 +67,8 @@ struct ShortcutsLoader {
         var result: [String: JSONValue] = [:]
         for (name, raw) in dict {
             guard intent.parameter(name) != nil else {
-                reader.error(join(path, name), "\(intent.name) has no parameter '\(name)'" + Suggestions.didYouMean(name, in: intent.parameters.map(\.name)))
+                reader.error(
+                    join(path, name), "\(intent.name) has no parameter '\(name)'" + Suggestions.didYouMean(name, in: intent.parameters.map(\.name)))
                 continue
             }
             switch raw {

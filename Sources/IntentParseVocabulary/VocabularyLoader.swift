@@ -73,8 +73,9 @@ package struct VocabularyLoader: Sendable {
         let (custom, enumTerms) = loadCustomIntents(folder: folder, log: &log)
         let (appSchema, clash) = schema.adding(custom)
         if let clash {
-            log.error(SourceLocation(file: folder.appendingPathComponent("Intents.intentdefinition").path),
-                      "custom intent \(clash) has the name of a SiriKit intent")
+            log.error(
+                SourceLocation(file: folder.appendingPathComponent("Intents.intentdefinition").path),
+                "custom intent \(clash) has the name of a SiriKit intent")
         }
         var reader = PlistReader(file: infoURL.path, log: log)
         let parsed = InfoPlist.parse(&reader, url: infoURL, folder: folder.path, schema: appSchema)
@@ -126,7 +127,8 @@ package struct VocabularyLoader: Sendable {
 enum InfoPlist {
     static func parse(_ reader: inout PlistReader, url: URL, folder: String, schema: Schema) -> AppVocabulary? {
         guard let rootValue = reader.root(of: url), let root = reader.dictionary(rootValue, "") else { return nil }
-        let displayName = root["CFBundleDisplayName"] != nil
+        let displayName =
+            root["CFBundleDisplayName"] != nil
             ? reader.string(root["CFBundleDisplayName"], "CFBundleDisplayName")
             : reader.string(root["CFBundleName"], "CFBundleName")
         let identifier = reader.string(root["CFBundleIdentifier"], "CFBundleIdentifier")
@@ -134,11 +136,13 @@ enum InfoPlist {
         let region = reader.optionalString(root["CFBundleDevelopmentRegion"], "CFBundleDevelopmentRegion")
         let alternatives = alternativeNames(&reader, root["INAlternativeAppNames"])
         let intents = intentsSupported(&reader, root, schema: schema)
-        let restricted = root["NSExtension"] == nil ? [] : intentList(&reader, root, key: "IntentsRestrictedWhileLocked", schema: schema, required: false)
+        let restricted =
+            root["NSExtension"] == nil ? [] : intentList(&reader, root, key: "IntentsRestrictedWhileLocked", schema: schema, required: false)
         guard let displayName, let identifier else { return nil }
-        var app = AppVocabulary(displayName: displayName, bundleName: bundleName, identifier: identifier,
-                                alternativeNames: alternatives, intentsSupported: intents, developmentRegion: region,
-                                path: folder, localizations: [:])
+        var app = AppVocabulary(
+            displayName: displayName, bundleName: bundleName, identifier: identifier,
+            alternativeNames: alternatives, intentsSupported: intents, developmentRegion: region,
+            path: folder, localizations: [:])
         app.intentsRestrictedWhileLocked = restricted
         return app
     }
@@ -151,9 +155,11 @@ enum InfoPlist {
         return items.enumerated().compactMap { index, item in
             let path = join("INAlternativeAppNames", index)
             guard let entry = reader.dictionary(item, path),
-                  let name = reader.string(entry["INAlternativeAppName"], join(path, "INAlternativeAppName")) else { return nil }
-            let hint = reader.optionalString(entry["INAlternativeAppNamePronunciationHint"],
-                                             join(path, "INAlternativeAppNamePronunciationHint"))
+                let name = reader.string(entry["INAlternativeAppName"], join(path, "INAlternativeAppName"))
+            else { return nil }
+            let hint = reader.optionalString(
+                entry["INAlternativeAppNamePronunciationHint"],
+                join(path, "INAlternativeAppNamePronunciationHint"))
             return AlternativeAppName(name: name, pronunciationHint: hint)
         }
     }
@@ -171,9 +177,10 @@ enum InfoPlist {
     static func intentList(_ reader: inout PlistReader, _ root: [String: Any], key: String, schema: Schema, required: Bool) -> [String] {
         let base = "NSExtension.NSExtensionAttributes.\(key)"
         guard let extDict = reader.dictionary(root["NSExtension"], "NSExtension"),
-              let attributes = reader.dictionary(extDict["NSExtensionAttributes"], "NSExtension.NSExtensionAttributes"),
-              required || attributes[key] != nil,
-              let list = reader.array(attributes[key], base) else { return [] }
+            let attributes = reader.dictionary(extDict["NSExtensionAttributes"], "NSExtension.NSExtensionAttributes"),
+            required || attributes[key] != nil,
+            let list = reader.array(attributes[key], base)
+        else { return [] }
         return list.enumerated().compactMap { index, item in
             guard let name = reader.string(item, join(base, index)) else { return nil }
             if schema[name] == nil {
@@ -216,14 +223,16 @@ struct AcceptedApps {
         }
         for (index, shortcut) in app.shortcuts.enumerated() {
             if let owner = shortcutOwners[Self.shortcutKey(shortcut.phrase)], owner != app.displayName {
-                log.error(SourceLocation(file: app.path + "/Shortcuts.plist", keyPath: "[\(index)].phrase"),
-                          "the shortcut phrase \"\(shortcut.phrase)\" is also a shortcut of \(owner)")
+                log.error(
+                    SourceLocation(file: app.path + "/Shortcuts.plist", keyPath: "[\(index)].phrase"),
+                    "the shortcut phrase \"\(shortcut.phrase)\" is also a shortcut of \(owner)")
             }
         }
         for (name, _) in app.spokenNames {
             if let owner = nameOwners[name.lowercased()], owner != app.displayName {
-                log.warning(SourceLocation(file: app.path + "/Info.plist"),
-                            "app name '\(name)' is also a name of \(owner); utterances naming it are ambiguous")
+                log.warning(
+                    SourceLocation(file: app.path + "/Info.plist"),
+                    "app name '\(name)' is also a name of \(owner); utterances naming it are ambiguous")
             }
         }
     }

@@ -36,7 +36,8 @@ package struct YAMLReader {
             // UTF-8: Yams's default encoding would read the whole environment to find that out,
             // once per file.
             guard let node = try Yams.compose(yaml: text, .basic, .default, .utf8),
-                  node.mapping != nil || node.scalar?.string.isEmpty == false || node.sequence != nil else {
+                node.mapping != nil || node.scalar?.string.isEmpty == false || node.sequence != nil
+            else {
                 log.error(SourceLocation(file: file, line: 1), "the file is empty")
                 return nil
             }
@@ -52,7 +53,7 @@ package struct YAMLReader {
     private mutating func reportYAMLError(_ error: YamlError) {
         switch error {
         case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+            .composer(let context, let problem, let mark, _):
             let detail = context.map { "\(problem) \($0.text)" } ?? problem
             self.error(at: mark, "not valid YAML: \(detail)")
         case .duplicatedKeysInMapping(let duplicates, let context):

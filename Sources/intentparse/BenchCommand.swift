@@ -33,7 +33,9 @@ struct BenchCommand: ParsableCommand {
     var maxContacts = 100_000
 
     func validate() throws {
-        for (name, value, limit) in [("--generate", generate, 10_000_000), ("--parses", parses, 1_000_000_000), ("--max-contacts", maxContacts, 10_000_000)]
+        for (name, value, limit) in [
+            ("--generate", generate, 10_000_000), ("--parses", parses, 1_000_000_000), ("--max-contacts", maxContacts, 10_000_000)
+        ]
         where value < 1 || value > limit {
             throw ValidationError("\(name) \(value) must be from 1 to \(limit)")
         }
@@ -43,20 +45,25 @@ struct BenchCommand: ParsableCommand {
         let startup: Startup
         let workload: Workload
         do {
-            startup = try Startup.measure(grammars: URL(fileURLWithPath: options.grammars), vocabulary: URL(fileURLWithPath: options.vocabulary),
-                                          options: options.parserOptions())
+            startup = try Startup.measure(
+                grammars: URL(fileURLWithPath: options.grammars), vocabulary: URL(fileURLWithPath: options.vocabulary),
+                options: options.parserOptions())
             workload = try Workload.make(parser: startup.parser, corpus: corpusPaths, generate: generate, seed: seed, locale: options.locale)
         } catch let error as DiagnosticError {
             DiagnosticPrinter.standardError.print(error.diagnostics)
             throw ExitCode(2)
         }
         let parser = startup.parser
-        let timing = Timing.measure(parser: parser, utterances: workload.utterances, locale: options.locale, context: options.context, minimumParses: parses)
+        let timing = Timing.measure(
+            parser: parser, utterances: workload.utterances, locale: options.locale, context: options.context, minimumParses: parses)
         let check = workload.check(parser, locale: options.locale, context: options.context)
-        let firstLineArguments = ["parse", "--grammars", options.grammars, "--vocabulary", options.vocabulary,
-                                  "--locale", options.locale, "MonkeyChat Bobo please send more bananas"]
-        var report = BenchReport(startup: startup, workload: workload.description, timing: timing, check: check,
-                                 firstLineMilliseconds: Startup.firstLine(arguments: firstLineArguments, cached: true))
+        let firstLineArguments = [
+            "parse", "--grammars", options.grammars, "--vocabulary", options.vocabulary,
+            "--locale", options.locale, "MonkeyChat Bobo please send more bananas"
+        ]
+        var report = BenchReport(
+            startup: startup, workload: workload.description, timing: timing, check: check,
+            firstLineMilliseconds: Startup.firstLine(arguments: firstLineArguments, cached: true))
         report.firstLineUncachedMilliseconds = Startup.firstLine(arguments: firstLineArguments, cached: false, runs: 5)
         if scale {
             report.scaling = Scaling(locale: options.locale, context: options.context, base: parser, seed: seed, maxContacts: maxContacts).run()

@@ -12,7 +12,8 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Validate grammars and vocabulary; prove every IntentExample parses.",
-        discussion: "Exit status: 0 all good; 1 an IntentExample does not parse as promised; 2 a file has errors (an app with errors included; with --strict, also templates for intents no loaded app declares)."
+        discussion:
+            "Exit status: 0 all good; 1 an IntentExample does not parse as promised; 2 a file has errors (an app with errors included; with --strict, also templates for intents no loaded app declares)."
     )
 
     @OptionGroup var options: CommonOptions
@@ -36,7 +37,9 @@ struct CheckCommand: ParsableCommand {
         let json = options.format == .json
         let parser: IntentParser
         do {
-            parser = try options.loadParser(appsMustLoad: true) { json ? report.diagnostics += $0 : DiagnosticPrinter.standardError.print($0) }
+            parser = try options.loadParser(appsMustLoad: true) { diagnostics in
+                if json { report.diagnostics += diagnostics } else { DiagnosticPrinter.standardError.print(diagnostics) }
+            }
         } catch let exit as ExitCode {
             if json, report.diagnostics.contains(where: { $0.severity == .error }) { print(report.json.serialized) }
             throw exit
@@ -67,15 +70,23 @@ struct CheckCommand: ParsableCommand {
                 for phrases in localized.intentPhrases {
                     for (index, example) in phrases.examples.enumerated() {
                         report.examples += 1
-                        let location = SourceLocation(file: "\(app.path)/\(localized.folder)/AppIntentVocabulary.plist",
-                                                      keyPath: "IntentPhrases[\(phrases.intent)].IntentExamples[\(index)]")
+                        let location = SourceLocation(
+                            file: "\(app.path)/\(localized.folder)/AppIntentVocabulary.plist",
+                            keyPath: "IntentPhrases[\(phrases.intent)].IntentExamples[\(index)]")
                         let context = MatchContext(app: app.identifier)
-                        if let problem = IntentExampleCheck.problem(parser.parse(example, locale: locale, context: context), intent: phrases.intent, app: app) {
+                        if let problem = IntentExampleCheck.problem(
+                            parser.parse(example, locale: locale, context: context), intent: phrases.intent, app: app)
+                        {
                             report.failedExamples += 1
                             report.diagnostics.append(.error(location, "\"\(example)\" \(problem)"))
-                        } else if IntentExampleCheck.problem(handWritten.parse(example, locale: locale, context: context), intent: phrases.intent, app: app) != nil {
+                        } else if IntentExampleCheck.problem(
+                            handWritten.parse(example, locale: locale, context: context), intent: phrases.intent, app: app) != nil
+                        {
                             report.learnedOnly += 1
-                            notes.append(Diagnostic(.note, location, "\"\(example)\" parses only with the template learned from this example; no grammar template covers it"))
+                            notes.append(
+                                Diagnostic(
+                                    .note, location,
+                                    "\"\(example)\" parses only with the template learned from this example; no grammar template covers it"))
                         }
                     }
                 }
@@ -123,12 +134,17 @@ struct CheckReport {
             ("apps", .number(Double(apps))),
             ("locales", .array(locales.map { .string($0) })),
             ("templates", .number(Double(templates))),
-            ("intentExamples", .object([("total", .number(Double(examples))), ("passed", .number(Double(examples - failedExamples))),
-                                        ("failed", .number(Double(failedExamples))), ("onlyLearned", .number(Double(learnedOnly)))])),
+            (
+                "intentExamples",
+                .object([
+                    ("total", .number(Double(examples))), ("passed", .number(Double(examples - failedExamples))),
+                    ("failed", .number(Double(failedExamples))), ("onlyLearned", .number(Double(learnedOnly)))
+                ])
+            ),
             ("errors", count(.error)),
             ("warnings", count(.warning)),
             ("notes", count(.note)),
-            ("diagnostics", .array(diagnostics.map(\.json))),
+            ("diagnostics", .array(diagnostics.map(\.json)))
         ])
     }
 }

@@ -18,7 +18,11 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "Folder of apps (Info.plist, <lang>.lproj/*.plist).")
     var vocabulary = "Vocabulary"
 
-    @Option(name: .customLong("locale"), help: "Locale of the utterances, a folder of --grammars (shipped: de, en, es, fr, it, tr, zh; en-US loads en): only its grammar is loaded; or auto to try every loaded locale (default: auto).")
+    @Option(
+        name: .customLong("locale"),
+        help:
+            "Locale of the utterances, a folder of --grammars (shipped: de, en, es, fr, it, tr, zh; en-US loads en): only its grammar is loaded; or auto to try every loaded locale (default: auto)."
+    )
     var localeOption: String?
 
     /// The locale asked for, "auto" when none was.
@@ -27,13 +31,19 @@ struct CommonOptions: ParsableArguments {
     @Option(help: "The app in focus, for utterances that name none (name or bundle identifier).")
     var app: String?
 
-    @Option(help: "Reference time for relative dates, ISO 8601; its UTC offset is the time zone dates are written in (default: the clock and this machine's time zone).")
+    @Option(
+        help:
+            "Reference time for relative dates, ISO 8601; its UTC offset is the time zone dates are written in (default: the clock and this machine's time zone)."
+    )
     var now: String?
 
     @Option(help: "Output format: json or text (default: json for parse, text for the other commands).")
     var format: OutputFormat?
 
-    @Flag(help: "Make every load problem an error (exit 2): an app whose files have errors, otherwise skipped while the others load, and templates for intents no loaded app declares, otherwise inactive.")
+    @Flag(
+        help:
+            "Make every load problem an error (exit 2): an app whose files have errors, otherwise skipped while the others load, and templates for intents no loaded app declares, otherwise inactive."
+    )
     var strict = false
 
     func validate() throws {
@@ -77,8 +87,10 @@ struct CommonOptions: ParsableArguments {
     /// standard error unless a command collects them) and exits 2 on errors.
     /// An app with errors is reported and skipped while the others load; `appsMustLoad`
     /// (`check`) or `--strict` make it an error.
-    func loadParser(options: IntentParser.Options = IntentParser.Options(), appsMustLoad: Bool = false,
-                    report: ([Diagnostic]) -> Void = { DiagnosticPrinter.standardError.print($0) }) throws -> IntentParser {
+    func loadParser(
+        options: IntentParser.Options = IntentParser.Options(), appsMustLoad: Bool = false,
+        report: ([Diagnostic]) -> Void = { DiagnosticPrinter.standardError.print($0) }
+    ) throws -> IntentParser {
         let options = parserOptions(options)
         do {
             let parser = try IntentParser(grammars: URL(fileURLWithPath: grammars), vocabulary: URL(fileURLWithPath: vocabulary), options: options)
@@ -87,18 +99,23 @@ struct CommonOptions: ParsableArguments {
                 if appsMustLoad {
                     report(skipped.diagnostics)
                 } else {
-                    report([.warning(SourceLocation(file: skipped.path),
-                        "app not loaded: its files have errors (below); the other apps are loaded (--strict makes this an error)")])
+                    report([
+                        .warning(
+                            SourceLocation(file: skipped.path),
+                            "app not loaded: its files have errors (below); the other apps are loaded (--strict makes this an error)")
+                    ])
                     report(skipped.diagnostics.map { Diagnostic($0.severity == .error ? .note : $0.severity, $0.location, $0.message) })
                 }
             }
             if appsMustLoad, !parser.skippedApps.isEmpty { throw ExitCode(2) }
             if let app, parser.app(named: app) == nil {
-                DiagnosticPrinter.standardError.printMessage("error: --app '\(app)' is not a loaded app; loaded: \(parser.apps.map(\.displayName).joined(separator: ", "))")
+                DiagnosticPrinter.standardError.printMessage(
+                    "error: --app '\(app)' is not a loaded app; loaded: \(parser.apps.map(\.displayName).joined(separator: ", "))")
                 throw ExitCode(2)
             }
             if locale != "auto", parser.matchers[locale] == nil, parser.matchers[Normalizer.language(of: locale)] == nil {
-                DiagnosticPrinter.standardError.printMessage("error: no grammar for --locale '\(locale)'; loaded: \(parser.locales.joined(separator: ", "))")
+                DiagnosticPrinter.standardError.printMessage(
+                    "error: no grammar for --locale '\(locale)'; loaded: \(parser.locales.joined(separator: ", "))")
                 throw ExitCode(2)
             }
             return parser

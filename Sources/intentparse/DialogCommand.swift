@@ -20,7 +20,8 @@ struct DialogCommand: ParsableCommand {
     @Option(help: "Seconds a handler may take to resolve, confirm or handle before the request fails.")
     var handlerTimeout: Double = 10
 
-    @Option(help: "Comma-separated intents that ask a final \"Ready to …?\" (default: payments, ride booking, INSendMessageIntent; \"none\" for none).")
+    @Option(
+        help: "Comma-separated intents that ask a final \"Ready to …?\" (default: payments, ride booking, INSendMessageIntent; \"none\" for none).")
     var confirmIntents: String?
 
     /// The longest handler time limit accepted: a day.
@@ -28,7 +29,8 @@ struct DialogCommand: ParsableCommand {
 
     func validate() throws {
         guard handlerTimeout.isFinite, handlerTimeout > 0, handlerTimeout <= DialogCommand.maxHandlerTimeout else {
-            throw ValidationError("--handler-timeout \(handlerTimeout) must be a number of seconds above 0 and at most \(Int(DialogCommand.maxHandlerTimeout)) (a day)")
+            throw ValidationError(
+                "--handler-timeout \(handlerTimeout) must be a number of seconds above 0 and at most \(Int(DialogCommand.maxHandlerTimeout)) (a day)")
         }
     }
 
@@ -39,8 +41,9 @@ struct DialogCommand: ParsableCommand {
             DiagnosticPrinter.standardError.printMessage("error: no dialogue files (Grammars/<locale>/dialogue/*.yaml) for any loaded locale")
             throw ExitCode(2)
         }
-        var configuration = parser.dialogueConfiguration(locale: options.locale, app: options.app, entityContext: options.context.entityContext,
-                                                         preferredLocale: CommonOptions.environmentLocale)
+        var configuration = parser.dialogueConfiguration(
+            locale: options.locale, app: options.app, entityContext: options.context.entityContext,
+            preferredLocale: CommonOptions.environmentLocale)
         configuration.handlerTimeout = handlerTimeout
         if let confirmIntents {
             configuration.confirmIntents = try DialogCommand.intents(confirmIntents, known: Set(parser.schema.intentNames))
@@ -58,11 +61,12 @@ struct DialogCommand: ParsableCommand {
                 DiagnosticPrinter.standardError.printMessage("<stdin>:\(number): warning: not valid UTF-8; read as an empty reply")
                 text = ""
             }
-            let turn = if let file {
-                try reportingErrors { try file.update { DialogCommand.respond(engine, to: text, session: &$0) } }
-            } else {
-                DialogCommand.respond(engine, to: text, session: &state)
-            }
+            let turn =
+                if let file {
+                    try reportingErrors { try file.update { DialogCommand.respond(engine, to: text, session: &$0) } }
+                } else {
+                    DialogCommand.respond(engine, to: text, session: &state)
+                }
             emit(turn, parser: parser)
         }
     }
@@ -76,7 +80,8 @@ struct DialogCommand: ParsableCommand {
             let name = item.trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty, known.contains(name) else {
                 let problem = name.isEmpty ? "an empty intent name in '\(list)'" : "unknown intent '\(name)'"
-                let hint = Suggestions.closest(to: name, in: known.sorted()).map { " (did you mean '\($0)'?)" }
+                let hint =
+                    Suggestions.closest(to: name, in: known.sorted()).map { " (did you mean '\($0)'?)" }
                     ?? "; the loaded intents are \(known.sorted().joined(separator: ", ")), or none"
                 DiagnosticPrinter.standardError.printMessage("error: --confirm-intents: \(problem)\(name.isEmpty ? "" : hint)")
                 throw ExitCode(2)

@@ -28,9 +28,11 @@ struct ExplainCommand: ParsableCommand {
 enum Explanation {
     static func render(_ result: MatchResult) -> String {
         var lines = ["utterance  \"\(result.text)\"", "locale     \(result.locale)"]
-        lines.append("tokens     " + result.tokens.map { token in
-            token.isPunctuation ? "·\(token.text)" : (token.looseKey == token.text ? token.text : "\(token.text)→\(token.looseKey)")
-        }.joined(separator: " "))
+        lines.append(
+            "tokens     "
+                + result.tokens.map { token in
+                    token.isPunctuation ? "·\(token.text)" : (token.looseKey == token.text ? token.text : "\(token.text)→\(token.looseKey)")
+                }.joined(separator: " "))
         guard !result.interpretations.isEmpty else {
             lines.append("result     rejected: \(result.reason ?? "no match")")
             return lines.joined(separator: "\n")
@@ -62,7 +64,8 @@ enum Explanation {
         }
         if !i.missing.isEmpty { lines.append("  missing   \(i.missing.joined(separator: ", "))") }
         let e = i.evidence
-        lines.append("  evidence  \(e.literal) literal, \(e.named) named, \(e.soundsLike) sounds-like, \(e.wildcard) wildcard, \(e.skipped) skipped word(s)")
+        lines.append(
+            "  evidence  \(e.literal) literal, \(e.named) named, \(e.soundsLike) sounds-like, \(e.wildcard) wildcard, \(e.skipped) skipped word(s)")
         lines.append("  score     \(String(format: "%.2f", i.score)) (weight \(String(format: "%.3f", i.weight)))")
         return lines
     }
@@ -74,29 +77,45 @@ enum Explanation {
         var members: [(String, JSONValue)] = [
             ("text", .string(result.text)),
             ("locale", .string(result.locale)),
-            ("tokens", .array(result.tokens.map { token in
-                .object([("text", .string(token.text)), ("key", .string(token.looseKey)), ("range", range(token.range)),
-                         ("punctuation", .bool(token.isPunctuation))])
-            })),
-            ("interpretations", .array(result.interpretations.map(json))),
+            (
+                "tokens",
+                .array(
+                    result.tokens.map { token in
+                        .object([
+                            ("text", .string(token.text)), ("key", .string(token.looseKey)), ("range", range(token.range)),
+                            ("punctuation", .bool(token.isPunctuation))
+                        ])
+                    })
+            ),
+            ("interpretations", .array(result.interpretations.map(json)))
         ]
         if result.interpretations.isEmpty { members.append(("reason", .string(result.reason ?? "no match"))) }
         return .object(members)
     }
 
     static func json(_ i: Interpretation) -> JSONValue {
-        let app: JSONValue = i.app.map { .object([("name", .string($0.displayName)), ("identifier", .string($0.identifier)),
-                                                  ("source", i.appSource.map { .string($0.rawValue) } ?? .null)]) } ?? .null
-        let template: JSONValue = .object([("text", .string(i.template.source.text)),
-                                           ("origin", .string(i.isLearnedTemplate ? "learned" : "grammar"))] + i.template.source.location.jsonMembers)
+        let app: JSONValue =
+            i.app.map {
+                .object([
+                    ("name", .string($0.displayName)), ("identifier", .string($0.identifier)),
+                    ("source", i.appSource.map { .string($0.rawValue) } ?? .null)
+                ])
+            } ?? .null
+        let template: JSONValue = .object(
+            [
+                ("text", .string(i.template.source.text)),
+                ("origin", .string(i.isLearnedTemplate ? "learned" : "grammar"))
+            ] + i.template.source.location.jsonMembers)
         let e = i.evidence
-        let evidence: JSONValue = .object([("literal", count(e.literal)), ("named", count(e.named)), ("soundsLike", count(e.soundsLike)),
-                                           ("wildcard", count(e.wildcard)), ("skipped", count(e.skipped))])
+        let evidence: JSONValue = .object([
+            ("literal", count(e.literal)), ("named", count(e.named)), ("soundsLike", count(e.soundsLike)),
+            ("wildcard", count(e.wildcard)), ("skipped", count(e.skipped))
+        ])
         return .object([
             ("intent", .string(i.intent)), ("domain", .string(i.domain.rawValue)), ("app", app), ("template", template),
             ("slots", .array(i.parameters.flatMap { name, value in value.values.map { slot(name, $0) } })),
             ("missing", .array(i.missing.map { .string($0) })),
-            ("evidence", evidence), ("score", .number(i.score)), ("weight", .number(i.weight)),
+            ("evidence", evidence), ("score", .number(i.score)), ("weight", .number(i.weight))
         ])
     }
 

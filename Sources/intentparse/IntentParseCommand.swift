@@ -9,8 +9,8 @@ struct IntentParseCommand: ParsableCommand {
         commandName: "intentparse",
         abstract: "Parse typed utterances into SiriKit intents, on your machine.",
         discussion: """
-        Exit status: 0 success; 1 a test or check failed; 2 bad input files or usage.
-        """,
+            Exit status: 0 success; 1 a test or check failed; 2 bad input files or usage.
+            """,
         version: "0.1.0",
         subcommands: [ParseCommand.self, DialogCommand.self, TestCommand.self, CheckCommand.self, ExplainCommand.self, BenchCommand.self],
         defaultSubcommand: ParseCommand.self

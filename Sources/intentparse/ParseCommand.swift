@@ -36,8 +36,10 @@ struct ParseCommand: ParsableCommand {
                 emit(parser.parse(text, locale: locale, context: context))
             case .invalidUTF8(let repaired):
                 DiagnosticPrinter.standardError.printMessage("<stdin>:\(number): warning: not valid UTF-8; the line is rejected")
-                emit(MatchResult(text: repaired, locale: locale, tokens: [], interpretations: [],
-                                 reason: "input line \(number) is not valid UTF-8"))
+                emit(
+                    MatchResult(
+                        text: repaired, locale: locale, tokens: [], interpretations: [],
+                        reason: "input line \(number) is not valid UTF-8"))
             }
         }
     }

@@ -1,10 +1,11 @@
 import Foundation
 import IntentParse
 import IntentParseBase
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Ends the process on SIGINT, SIGTERM or SIGHUP as the signal would (so the shell sees 130,

@@ -2,6 +2,7 @@ import Foundation
 import IntentParseCorpus
 import IntentParseTestSupport
 import Testing
+
 @testable import IntentParse
 
 /// The shipped grammars, compiled and then read back from the compiled-grammar cache, give the
@@ -29,8 +30,9 @@ import Testing
             let context = corpusCase.matchContext
             for locale in [corpusCase.locale, "auto"] {
                 let expected = ResultJSON.line(compiled.parse(corpusCase.sentence, locale: locale, context: context))
-                #expect(ResultJSON.line(cached.parse(corpusCase.sentence, locale: locale, context: context)) == expected,
-                        "\(corpusCase.location): \(corpusCase.sentence)")
+                #expect(
+                    ResultJSON.line(cached.parse(corpusCase.sentence, locale: locale, context: context)) == expected,
+                    "\(corpusCase.location): \(corpusCase.sentence)")
             }
         }
     }

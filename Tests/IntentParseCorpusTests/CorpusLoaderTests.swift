@@ -3,6 +3,7 @@ import IntentParse
 import IntentParseBase
 import IntentParseMatching
 import Testing
+
 @testable import IntentParseCorpus
 
 /// Corpus file features beyond plain strings: typed values written as mappings or lists, and
@@ -27,7 +28,8 @@ import Testing
     }
 
     @Test func valuesMayBeMappingsAndLists() throws {
-        let corpus = try load("""
+        let corpus = try load(
+            """
             language: en
             tests:
               - sentences: ["send $20 to Coco"]

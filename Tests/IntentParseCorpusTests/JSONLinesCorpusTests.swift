@@ -3,6 +3,7 @@ import IntentParse
 import IntentParseBase
 import IntentParseTestSupport
 import Testing
+
 @testable import IntentParseCorpus
 
 /// Requests in JSON Lines (`{"text", "intent", "slots"?}` a line), as datasets and logs hold

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import IntentParseBase
+import Testing
 
 /// The JSON Lines writer: key order as inserted, escapes a strict parser accepts, numbers as
 /// integers or up to 15 significant digits.
@@ -19,8 +19,10 @@ import IntentParseBase
     }
 
     @Test func decimalsReadAsPrintfWouldPrintThem() {
-        let samples: [Double] = [0.93, 0.1, -0.5, 12.25, 0.07, 1234.5, 0.000001, -3.14159, 0.123456, 2.0 / 3.0, 1e-7, 123456.789,
-                                 0.05, 1.007, 20.001, -0.0004, 100, 0, -7, 99_999_999_999_999, 1e15, 1.5e15]
+        let samples: [Double] = [
+            0.93, 0.1, -0.5, 12.25, 0.07, 1234.5, 0.000001, -3.14159, 0.123456, 2.0 / 3.0, 1e-7, 123456.789,
+            0.05, 1.007, 20.001, -0.0004, 100, 0, -7, 99_999_999_999_999, 1e15, 1.5e15
+        ]
         for n in samples {
             let line = JSONValue.number(n).serialized
             let expected = String(format: "%.15g", n)

@@ -3,6 +3,7 @@ import IntentParse
 import IntentParseBase
 import IntentParseTestSupport
 import Testing
+
 @testable import IntentParseCorpus
 
 /// The shipped corpus is the truth: every case in Corpus/ must pass against Grammars/ and
@@ -31,12 +32,16 @@ import Testing
         let parser = try ShippedCorpusTests.parser()
         let mode = locale.map { " (\($0))" } ?? ""
         for outcome in CorpusRunner(parser: parser, locale: locale).run(corpus.cases) where !outcome.passed {
-            Issue.record("\(outcome.testCase.location)\(mode): \"\(outcome.testCase.sentence)\" (read as \(outcome.result.locale)): \(outcome.differences.joined(separator: "; "))")
+            Issue.record(
+                "\(outcome.testCase.location)\(mode): \"\(outcome.testCase.sentence)\" (read as \(outcome.result.locale)): \(outcome.differences.joined(separator: "; "))"
+            )
         }
         let runner = DialogueRunner(parser: parser, locale: locale)
         for dialogue in corpus.dialogues {
             let outcome = await runner.run(dialogue)
-            if !outcome.passed { Issue.record("\(dialogue.file):\(dialogue.line): \(dialogue.name)\(mode): \(outcome.differences.joined(separator: "; "))") }
+            if !outcome.passed {
+                Issue.record("\(dialogue.file):\(dialogue.line): \(dialogue.name)\(mode): \(outcome.differences.joined(separator: "; "))")
+            }
         }
     }
 
@@ -46,12 +51,13 @@ import Testing
         #expect(cases.count >= 200)
         #expect(cases.filter { $0.expectation.intent == nil }.count * 5 >= cases.count)
         #expect(try ShippedCorpusTests.parser().locales.count >= 7)
-        #expect(Set(Repository.corpusFiles().map { $0.split(separator: "/")[1] }) == Set(try ShippedCorpusTests.parser().locales.map { Substring($0) }))
+        #expect(
+            Set(Repository.corpusFiles().map { $0.split(separator: "/")[1] }) == Set(try ShippedCorpusTests.parser().locales.map { Substring($0) }))
     }
 
     @Test(arguments: [
         ("MonkeyChat Bobo please send more bananas", "Bobo", "send more bananas"),
-        ("Send a message to Bobo on MonkeyChat saying hi", "Bobo", "hi"),
+        ("Send a message to Bobo on MonkeyChat saying hi", "Bobo", "hi")
     ])
     func designSeedExamples(_ text: String, _ recipient: String, _ content: String) throws {
         let result = try ShippedCorpusTests.parser().parse(text)
@@ -69,9 +75,10 @@ import Testing
     @Test func corpusExpectationsAreStrict() throws {
         let parser = try ShippedCorpusTests.parser()
         let result = parser.parse("MonkeyChat Bobo please send more bananas")
-        let exact = Expectation(intent: "INSendMessageIntent", app: "MonkeyChat",
-                                parameters: [("recipients", .multiple([.init(spoken: "Bobo")])), ("content", .single(.init(spoken: "send more bananas")))],
-                                missing: [])
+        let exact = Expectation(
+            intent: "INSendMessageIntent", app: "MonkeyChat",
+            parameters: [("recipients", .multiple([.init(spoken: "Bobo")])), ("content", .single(.init(spoken: "send more bananas")))],
+            missing: [])
         #expect(CorpusRunner.compare(exact, result).isEmpty)
         var missingSlot = exact
         missingSlot.parameters.removeLast()

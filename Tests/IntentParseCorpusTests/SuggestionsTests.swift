@@ -1,5 +1,5 @@
-import Testing
 import IntentParseBase
+import Testing
 
 /// Edit distances behind "did you mean" and typo-tolerant shortcut phrases.
 @Suite struct SuggestionsTests {

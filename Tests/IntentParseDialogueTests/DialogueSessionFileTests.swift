@@ -2,6 +2,7 @@ import Foundation
 import IntentParseBase
 import IntentParseDialogue
 import Testing
+
 @testable import IntentParseDialogue
 
 /// `DialogueSessionFile`: checked before use, updated under a lock, saved atomically.
@@ -42,7 +43,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = DialogueSessionFile(path: folder.appendingPathComponent("s.json").path)
         try file.update { $0.turns = 7 }
-        #expect(throws: Failed.self) { try file.update { session in session.turns = 8; throw Failed() } }
+        #expect(throws: Failed.self) {
+            try file.update { session in
+                session.turns = 8; throw Failed()
+            }
+        }
         #expect(try DialogueSession.load(from: URL(fileURLWithPath: file.path)).turns == 7)
     }
 

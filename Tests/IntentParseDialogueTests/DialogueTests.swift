@@ -1,9 +1,10 @@
 import Foundation
 import IntentParseBase
-import IntentParseSchema
 import IntentParseDialogue
+import IntentParseSchema
 import IntentParseTestSupport
 import Testing
+
 @testable import IntentParse
 @testable import IntentParseDialogue
 
@@ -102,8 +103,10 @@ private final class Probe: Sendable {}
         #expect(c.session.request == nil)
     }
 
-    @Test(arguments: [("the second one", "Bobo Jr."), ("2", "Bobo Jr."), ("the last one", "Little Bobo"),
-                      ("Little Bobo", "Little Bobo"), ("number three", "Little Bobo"), ("Jr", "Bobo Jr.")])
+    @Test(arguments: [
+        ("the second one", "Bobo Jr."), ("2", "Bobo Jr."), ("the last one", "Little Bobo"),
+        ("Little Bobo", "Little Bobo"), ("number three", "Little Bobo"), ("Jr", "Bobo Jr.")
+    ])
     func choosingAnOption(_ reply: String, _ chosen: String) async throws {
         var c = try Conversation(confirm: [])
         _ = await c.say("text Bobo")
@@ -211,7 +214,7 @@ private final class Probe: Sendable {}
         (.needsValue, .needsValue),
         (.needsMoreDetails(count: 80), .needsMoreDetails),
         (.unsupported(reason: "closed for the holidays"), .unsupported),
-        (.notRequired, .done),
+        (.notRequired, .done)
     ])
     func everyResolutionResultFromAHandler(_ result: ResolutionResult, _ state: DialogueTurn.State) async throws {
         var c = try Conversation(handler: FakeHandler(resolutions: ["taskTitles": result]))
@@ -274,7 +277,6 @@ private final class Probe: Sendable {}
         #expect(turn.state == .done && turn.prompt == "Your margherita pizza is on its way.")
     }
 }
-
 
 /// A dialog line's intent object and a parse line come from one renderer (issue: one output
 /// model): the same keys in the same order, the same values for what a conversation keeps.

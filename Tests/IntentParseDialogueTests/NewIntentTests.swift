@@ -2,6 +2,7 @@ import Foundation
 import IntentParseDialogue
 import IntentParseTestSupport
 import Testing
+
 @testable import IntentParse
 @testable import IntentParseDialogue
 
@@ -13,61 +14,61 @@ import Testing
 
     static let files: [String: String] = [
         "Grammars/schema.yaml": """
-            # A shopping domain: Siri asks before a wish list changes, unless an intent says otherwise.
-            enumerations:
-              wishPriority: [low, high]
-            domains:
-              shopping:
-                asksForConfirmation: true
-                intents:
-                  INAddToWishlistIntent:
-                    requiresUnlockedDevice: true
-                    parameters:
-                      items: {type: speakableString, multiple: true, required: true}
-                      priority: {type: enumeration, values: wishPriority}
-                  INShowWishlistIntent:
-                    asksForConfirmation: false
-                    parameters:
-                      priority: {type: enumeration, values: wishPriority}
-            """,
-        "Grammars/en/wishlist.yaml": """
-            language: en
+        # A shopping domain: Siri asks before a wish list changes, unless an intent says otherwise.
+        enumerations:
+          wishPriority: [low, high]
+        domains:
+          shopping:
+            asksForConfirmation: true
             intents:
               INAddToWishlistIntent:
-                data:
-                  - sentences:
-                      - "(add|put) {wish:items} (to|on) my (wishlist|wish list)"
-                      - "add to my (wishlist|wish list)"
+                requiresUnlockedDevice: true
+                parameters:
+                  items: {type: speakableString, multiple: true, required: true}
+                  priority: {type: enumeration, values: wishPriority}
               INShowWishlistIntent:
-                data:
-                  - sentences:
-                      - "show [me] my [{wish_priority:priority} priority] (wishlist|wish list)"
-            lists:
-              wish: {wildcard: true}
-              wish_priority:
-                values:
-                  - {in: "(low|lower)", out: low}
-                  - {in: "(high|top)", out: high}
-            """,
+                asksForConfirmation: false
+                parameters:
+                  priority: {type: enumeration, values: wishPriority}
+        """,
+        "Grammars/en/wishlist.yaml": """
+        language: en
+        intents:
+          INAddToWishlistIntent:
+            data:
+              - sentences:
+                  - "(add|put) {wish:items} (to|on) my (wishlist|wish list)"
+                  - "add to my (wishlist|wish list)"
+          INShowWishlistIntent:
+            data:
+              - sentences:
+                  - "show [me] my [{wish_priority:priority} priority] (wishlist|wish list)"
+        lists:
+          wish: {wildcard: true}
+          wish_priority:
+            values:
+              - {in: "(low|lower)", out: low}
+              - {in: "(high|top)", out: high}
+        """,
         "Vocabulary/WishApp/Info.plist": """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+            <key>CFBundleDisplayName</key><string>WishApp</string>
+            <key>CFBundleIdentifier</key><string>com.example.wishapp</string>
+            <key>CFBundleDevelopmentRegion</key><string>en</string>
+            <key>NSExtension</key>
             <dict>
-                <key>CFBundleDisplayName</key><string>WishApp</string>
-                <key>CFBundleIdentifier</key><string>com.example.wishapp</string>
-                <key>CFBundleDevelopmentRegion</key><string>en</string>
-                <key>NSExtension</key>
+                <key>NSExtensionAttributes</key>
                 <dict>
-                    <key>NSExtensionAttributes</key>
-                    <dict>
-                        <key>IntentsSupported</key>
-                        <array><string>INAddToWishlistIntent</string><string>INShowWishlistIntent</string></array>
-                    </dict>
+                    <key>IntentsSupported</key>
+                    <array><string>INAddToWishlistIntent</string><string>INShowWishlistIntent</string></array>
                 </dict>
             </dict>
-            </plist>
-            """,
+        </dict>
+        </plist>
+        """
     ]
 
     /// The files above in a temporary folder, the shipped English files beside `wishlist.yaml`.
@@ -81,7 +82,8 @@ import Testing
         }
         let english = root.appendingPathComponent("Grammars/en")
         for name in try fm.contentsOfDirectory(atPath: english.path) {
-            try fm.createSymbolicLink(at: folder.appendingPathComponent("Grammars/en/\(name)"), withDestinationURL: english.appendingPathComponent(name))
+            try fm.createSymbolicLink(
+                at: folder.appendingPathComponent("Grammars/en/\(name)"), withDestinationURL: english.appendingPathComponent(name))
         }
         return folder
     }

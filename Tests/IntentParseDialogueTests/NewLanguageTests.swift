@@ -4,6 +4,7 @@ import IntentParseEntities
 import IntentParseMatching
 import IntentParseTestSupport
 import Testing
+
 @testable import IntentParse
 @testable import IntentParseDialogue
 
@@ -15,72 +16,72 @@ import Testing
 
     static let files: [String: String] = [
         "nl/_common.yaml": """
-            language: nl
-            lists:
-              content: {wildcard: true}
-              person: {vocabulary: contactName, wildcard: true}
-              when: {entity: dateTime}
-            expansion_rules:
-              app_prefix: "(in|met|via) {app}"
-              app_suffix: "(in|met|via) {app}"
-              item_separator: "(,|en)"
-            skip_words: ["alsjeblieft", "graag", "kun je"]
-            """,
+        language: nl
+        lists:
+          content: {wildcard: true}
+          person: {vocabulary: contactName, wildcard: true}
+          when: {entity: dateTime}
+        expansion_rules:
+          app_prefix: "(in|met|via) {app}"
+          app_suffix: "(in|met|via) {app}"
+          item_separator: "(,|en)"
+        skip_words: ["alsjeblieft", "graag", "kun je"]
+        """,
         "nl/messaging.yaml": """
-            language: nl
-            intents:
-              INSendMessageIntent:
-                data:
-                  - sentences:
-                      - "stuur [een] bericht[je] naar {person:recipients} [(met de tekst|en zeg) {content}]"
-                      - "{app} {person:recipients} {content}"
-              INStartCallIntent:
-                data:
-                  - sentences: ["(bel|call) {person:contacts} [op]"]
-              INAddTasksIntent:
-                data:
-                  - sentences:
-                      - "herinner me [er]aan (om|dat) {content:taskTitles} {when:temporalEventTrigger}"
-            """,
+        language: nl
+        intents:
+          INSendMessageIntent:
+            data:
+              - sentences:
+                  - "stuur [een] bericht[je] naar {person:recipients} [(met de tekst|en zeg) {content}]"
+                  - "{app} {person:recipients} {content}"
+          INStartCallIntent:
+            data:
+              - sentences: ["(bel|call) {person:contacts} [op]"]
+          INAddTasksIntent:
+            data:
+              - sentences:
+                  - "herinner me [er]aan (om|dat) {content:taskTitles} {when:temporalEventTrigger}"
+        """,
         "nl/entities/nl.yaml": """
-            language: nl
-            numbers: {one: [een], and: [en]}
-            dates:
-              days: {vandaag: 0, morgen: 1, overmorgen: 2}
-              parts_of_day:
-                ochtend: {from: "06:00", to: "12:00", words: [ochtend, morgen]}
-              words: {oclock: [uur], at: [om], the: [de, het]}
-            """,
+        language: nl
+        numbers: {one: [een], and: [en]}
+        dates:
+          days: {vandaag: 0, morgen: 1, overmorgen: 2}
+          parts_of_day:
+            ochtend: {from: "06:00", to: "12:00", words: [ochtend, morgen]}
+          words: {oclock: [uur], at: [om], the: [de, het]}
+        """,
         "nl/dialogue/nl.yaml": """
-            language: nl
-            replies:
-              yes: ["(ja|jazeker|prima|doe maar)"]
-              no: ["(nee|neen)"]
-              cancel: ["(annuleer|stop|laat maar)"]
-            ordinals:
-              - {in: "(eerste|1)", out: 1}
-              - {in: "(tweede|2)", out: 2}
-              - {in: "(derde|3)", out: 3}
-            choices: ["[de] {ordinal}", "nummer {ordinal}"]
-            conjunction: en
-            options: {format: "{number}. {name}", separator: "  "}
-            prompts:
-              needsValue: "Wat is {parameter}?"
-              needsValue.INSendMessageIntent.content: "Wat wil je tegen {recipients} zeggen?"
-              disambiguation: "Welke? {options}"
-              confirmationRequired: "Bedoel je {value}?"
-              needsMoreDetails: "{count} resultaten voor \\"{spoken}\\". Wie precies?"
-              unsupported: "Sorry, ik kan \\"{spoken}\\" niet vinden."
-              unsupportedRequest: "Sorry, daar kan ik niet mee helpen."
-              notUnderstood: "Sorry, dat heb ik niet begrepen."
-              choiceOutOfRange: "Kies een nummer van 1 tot {count}."
-              confirmIntent: "Klaar?"
-              confirmIntent.INSendMessageIntent: "Versturen? \\"{content}\\" naar {recipients} via {app}"
-              done: "Oké, klaar."
-              done.INSendMessageIntent: "Oké, verstuurd."
-              failure: "Sorry, er ging iets mis."
-              cancelled: "Oké, geannuleerd."
-            """,
+        language: nl
+        replies:
+          yes: ["(ja|jazeker|prima|doe maar)"]
+          no: ["(nee|neen)"]
+          cancel: ["(annuleer|stop|laat maar)"]
+        ordinals:
+          - {in: "(eerste|1)", out: 1}
+          - {in: "(tweede|2)", out: 2}
+          - {in: "(derde|3)", out: 3}
+        choices: ["[de] {ordinal}", "nummer {ordinal}"]
+        conjunction: en
+        options: {format: "{number}. {name}", separator: "  "}
+        prompts:
+          needsValue: "Wat is {parameter}?"
+          needsValue.INSendMessageIntent.content: "Wat wil je tegen {recipients} zeggen?"
+          disambiguation: "Welke? {options}"
+          confirmationRequired: "Bedoel je {value}?"
+          needsMoreDetails: "{count} resultaten voor \\"{spoken}\\". Wie precies?"
+          unsupported: "Sorry, ik kan \\"{spoken}\\" niet vinden."
+          unsupportedRequest: "Sorry, daar kan ik niet mee helpen."
+          notUnderstood: "Sorry, dat heb ik niet begrepen."
+          choiceOutOfRange: "Kies een nummer van 1 tot {count}."
+          confirmIntent: "Klaar?"
+          confirmIntent.INSendMessageIntent: "Versturen? \\"{content}\\" naar {recipients} via {app}"
+          done: "Oké, klaar."
+          done.INSendMessageIntent: "Oké, verstuurd."
+          failure: "Sorry, er ging iets mis."
+          cancelled: "Oké, geannuleerd."
+        """
     ]
 
     /// The shipped English grammars beside the Dutch files, in a temporary folder.
@@ -91,7 +92,8 @@ import Testing
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         }
-        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("en"), withDestinationURL: root.appendingPathComponent("Grammars/en"))
+        try FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("en"), withDestinationURL: root.appendingPathComponent("Grammars/en"))
         return folder
     }
 

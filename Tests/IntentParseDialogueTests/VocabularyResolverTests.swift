@@ -2,6 +2,7 @@ import IntentParseDialogue
 import IntentParseSchema
 import IntentParseVocabulary
 import Testing
+
 @testable import IntentParseDialogue
 
 @Suite struct VocabularyResolverTests {

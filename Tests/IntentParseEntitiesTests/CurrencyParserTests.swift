@@ -1,33 +1,42 @@
 import IntentParseEntities
 import Testing
+
 @testable import IntentParseEntities
 
 @Suite struct CurrencyParserTests {
     private func currency(_ text: String) -> EntityValue? { EntityFixture.read("currencyAmount", text) }
 
-    @Test(arguments: [("$20", 20.0, "USD"), ("€3.50", 3.5, "EUR"), ("£7.25", 7.25, "GBP"), ("¥500", 500, "JPY"),
-                      ("$ 20", 20, "USD"), ("CA$5", 5, "CAD"), ("$1,250.75", 1250.75, "USD"), ("$5k", 5000, "USD"),
-                      ("$2 million", 2_000_000, "USD")])
+    @Test(arguments: [
+        ("$20", 20.0, "USD"), ("€3.50", 3.5, "EUR"), ("£7.25", 7.25, "GBP"), ("¥500", 500, "JPY"),
+        ("$ 20", 20, "USD"), ("CA$5", 5, "CAD"), ("$1,250.75", 1250.75, "USD"), ("$5k", 5000, "USD"),
+        ("$2 million", 2_000_000, "USD")
+    ])
     func symbolsFromICU(_ text: String, _ amount: Double, _ code: String) {
         #expect(currency(text) == .currency(amount: amount, code: code))
     }
 
-    @Test(arguments: [("20 USD", 20.0, "USD"), ("USD 20", 20, "USD"), ("20USD", 20, "USD"), ("15 CHF", 15, "CHF"),
-                      ("20 usd", 20, "USD"), ("20€", 20, "EUR")])
+    @Test(arguments: [
+        ("20 USD", 20.0, "USD"), ("USD 20", 20, "USD"), ("20USD", 20, "USD"), ("15 CHF", 15, "CHF"),
+        ("20 usd", 20, "USD"), ("20€", 20, "EUR")
+    ])
     func isoCodesAndSymbolsAfterTheAmount(_ text: String, _ amount: Double, _ code: String) {
         #expect(currency(text) == .currency(amount: amount, code: code))
     }
 
-    @Test(arguments: [("20 dollars", 20.0, "USD"), ("twenty euros", 20, "EUR"), ("20 bucks", 20, "USD"),
-                      ("5k yen", 5000, "JPY"), ("a hundred dollars", 100, "USD"), ("a dollar", 1, "USD"),
-                      ("twenty US dollars", 20, "USD"), ("10 British pounds", 10, "GBP"), ("3 grand", 0, ""),
-                      ("50 quid", 50, "GBP"), ("two thousand five hundred dollars", 2500, "USD")])
+    @Test(arguments: [
+        ("20 dollars", 20.0, "USD"), ("twenty euros", 20, "EUR"), ("20 bucks", 20, "USD"),
+        ("5k yen", 5000, "JPY"), ("a hundred dollars", 100, "USD"), ("a dollar", 1, "USD"),
+        ("twenty US dollars", 20, "USD"), ("10 British pounds", 10, "GBP"), ("3 grand", 0, ""),
+        ("50 quid", 50, "GBP"), ("two thousand five hundred dollars", 2500, "USD")
+    ])
     func namesAndWords(_ text: String, _ amount: Double, _ code: String) {
         #expect(currency(text) == (code.isEmpty ? nil : .currency(amount: amount, code: code)))
     }
 
-    @Test(arguments: [("ten dollars and fifty cents", 10.5, "USD"), ("$10 and 5 cents", 10.05, "USD"),
-                      ("20 dollars 99 cents", 20.99, "USD"), ("50 cents", 0.5, "USD"), ("twenty-five cents", 0.25, "USD")])
+    @Test(arguments: [
+        ("ten dollars and fifty cents", 10.5, "USD"), ("$10 and 5 cents", 10.05, "USD"),
+        ("20 dollars 99 cents", 20.99, "USD"), ("50 cents", 0.5, "USD"), ("twenty-five cents", 0.25, "USD")
+    ])
     func subunits(_ text: String, _ amount: Double, _ code: String) {
         #expect(currency(text) == .currency(amount: amount, code: code))
     }

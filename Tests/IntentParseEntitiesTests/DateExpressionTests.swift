@@ -1,4 +1,5 @@
 import Testing
+
 @testable import IntentParseEntities
 
 /// `DateExpression` hashes by a mix of its fields; equal expressions must hash alike, and the
@@ -27,7 +28,7 @@ import Testing
             .part(0, standalone: true, today: true), .part(0, standalone: false, today: false), .part(1, standalone: true, today: true),
             .dayPart(.relative(0), 3), .time(ClockTime(hour: 8, minute: 0), anchored: true), .time(ClockTime(hour: 8, minute: 0), anchored: false),
             .time(ClockTime(hour: 8, minute: 30, meridiem: .am), anchored: true), .weekend(next: false), .weekend(next: true),
-            .offset(seconds: 7200, dateOnly: false), .offset(seconds: 86_400, dateOnly: true),
+            .offset(seconds: 7200, dateOnly: false), .offset(seconds: 86_400, dateOnly: true)
         ]
         var seen: [DateExpression: Int] = [:]
         var count = 0

@@ -1,6 +1,7 @@
 import Foundation
 import IntentParseEntities
 import Testing
+
 @testable import IntentParseEntities
 
 /// The placement rules of `DateResolver`, at reference times where they differ.

@@ -1,6 +1,7 @@
 import IntentParseEntities
 import IntentParseNormalization
 import Testing
+
 @testable import IntentParseEntities
 
 /// `DateStarts` may only leave out readers that would find nothing: at every position of many
@@ -15,7 +16,8 @@ import Testing
         "Friday", "fri", "Sat.", "March", "mar.", "Aug", "may", "morning", "evening", "night", "noon", "midnight", "weekend",
         "two", "twenty", "twenty-one", "eight thirty", "third", "twenty first", "first", "hundred", "3", "8", "08", "31", "2026",
         "3rd", "22nd", "8pm", "8:30", "8:30pm", "2026-12-03", "pm", "p.m.", "a.m.", "o'clock", "hours", "two hours", "half",
-        "half an hour", "quarter", "a quarter", "past", "to", "half past", "quarter to eight", "ten past", "from now", "later", "k", "grand", "٣", "٣rd", "８", "Ⅷ", "table", "Café", "\u{212A}",
+        "half an hour", "quarter", "a quarter", "past", "to", "half past", "quarter to eight", "ten past", "from now", "later", "k", "grand", "٣",
+        "٣rd", "８", "Ⅷ", "table", "Café", "\u{212A}"
     ]
 
     private var parser: DateTimeParser? { EntityFixture.catalog.parser("dateTime") as? DateTimeParser }
@@ -46,22 +48,39 @@ import Testing
                 expectOnlyReadersLeftOutFindNothing("\(first) \(second)", parser)
             }
         }
-        for text in ["on the 3rd of March", "next Friday evening at 7", "in two hours", "a week from now", "half an hour later",
-                     "this weekend", "the weekend", "at about noon", "on 2026-12-03", "in the evening", "this coming Friday",
-                     "the twenty-second of May", "an hour and a half from now", "٣ hours", "a hundred hours from now"] {
+        for text in [
+            "on the 3rd of March", "next Friday evening at 7", "in two hours", "a week from now", "half an hour later",
+            "this weekend", "the weekend", "at about noon", "on 2026-12-03", "in the evening", "this coming Friday",
+            "the twenty-second of May", "an hour and a half from now", "٣ hours", "a hundred hours from now"
+        ] {
             expectOnlyReadersLeftOutFindNothing(text, parser)
         }
     }
 
     /// The same in other languages, with their new ways of saying times and days.
     @Test(arguments: [
-        ("fr", ["à", "le", "pour le", "20h", "8h30", "20", "h", "30", "huit", "heures", "et", "demie", "quart", "moins", "moins le", "dix",
-                "vendredi", "prochain", "de la semaine prochaine", "midi", "soir", "demain", "22"]),
-        ("de", ["um", "am", "halb", "neun", "Viertel", "nach", "vor", "acht", "22.", "22", ".", "Uhr", "30", "Freitag", "nächste Woche",
-                "nächsten", "zehn", "Minuten", "dreiviertel", "Abend"]),
-        ("zh", ["8", "点", "半", "一刻", "三刻", "15", "分", "号", "日", "3", "月", "三", "星期天", "礼拜五", "下", "周五", "周末", "差", "过",
-                "零", "晚上", "明天", "８", "：", "３０"]),
-        ("tr", ["ayın", "22", "'", "sinde", "haftaya", "cuma", "saat", "sekiz", "buçukta", "gelecek", "hafta"]),
+        (
+            "fr",
+            [
+                "à", "le", "pour le", "20h", "8h30", "20", "h", "30", "huit", "heures", "et", "demie", "quart", "moins", "moins le", "dix",
+                "vendredi", "prochain", "de la semaine prochaine", "midi", "soir", "demain", "22"
+            ]
+        ),
+        (
+            "de",
+            [
+                "um", "am", "halb", "neun", "Viertel", "nach", "vor", "acht", "22.", "22", ".", "Uhr", "30", "Freitag", "nächste Woche",
+                "nächsten", "zehn", "Minuten", "dreiviertel", "Abend"
+            ]
+        ),
+        (
+            "zh",
+            [
+                "8", "点", "半", "一刻", "三刻", "15", "分", "号", "日", "3", "月", "三", "星期天", "礼拜五", "下", "周五", "周末", "差", "过",
+                "零", "晚上", "明天", "８", "：", "３０"
+            ]
+        ),
+        ("tr", ["ayın", "22", "'", "sinde", "haftaya", "cuma", "saat", "sekiz", "buçukta", "gelecek", "hafta"])
     ])
     func readersLeftOutFindNothingInOtherLanguages(_ locale: String, _ fragments: [String]) throws {
         let fixtures: [String: LocaleFixture] = ["fr": .fr, "de": .de, "zh": .zh, "tr": .tr]

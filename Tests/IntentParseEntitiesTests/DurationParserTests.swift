@@ -1,5 +1,6 @@
 import IntentParseEntities
 import Testing
+
 @testable import IntentParseEntities
 
 @Suite struct DurationParserTests {
@@ -8,14 +9,18 @@ import Testing
         return seconds
     }
 
-    @Test(arguments: [("two hours", 7200.0), ("90 minutes", 5400), ("45 secs", 45), ("45secs", 45), ("an hour", 3600),
-                      ("a week", 604_800), ("3 days", 259_200), ("1.5 hours", 5400), ("2 hrs", 7200)])
+    @Test(arguments: [
+        ("two hours", 7200.0), ("90 minutes", 5400), ("45 secs", 45), ("45secs", 45), ("an hour", 3600),
+        ("a week", 604_800), ("3 days", 259_200), ("1.5 hours", 5400), ("2 hrs", 7200)
+    ])
     func oneUnit(_ text: String, _ expected: Double) {
         #expect(seconds(text) == expected)
     }
 
-    @Test(arguments: [("an hour and a half", 5400.0), ("half an hour", 1800), ("two and a half hours", 9000),
-                      ("a minute and a half", 90), ("quarter of an hour", 0)])
+    @Test(arguments: [
+        ("an hour and a half", 5400.0), ("half an hour", 1800), ("two and a half hours", 9000),
+        ("a minute and a half", 90), ("quarter of an hour", 0)
+    ])
     func fractions(_ text: String, _ expected: Double) {
         #expect(seconds(text) == (expected == 0 ? nil : expected))
     }

@@ -1,5 +1,6 @@
 import IntentParseEntities
 import Testing
+
 @testable import IntentParseEntities
 
 /// Generated sentences use these examples, so each must be read whole by its own entity.

@@ -3,6 +3,7 @@ import IntentParseBase
 import IntentParseEntities
 import IntentParseNormalization
 import IntentParseTestSupport
+
 @testable import IntentParseEntities
 
 /// The shipped English entity data, a catalog built from it, and the corpus reference time.

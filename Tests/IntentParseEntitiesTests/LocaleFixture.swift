@@ -2,6 +2,7 @@ import Foundation
 import IntentParseBase
 import IntentParseEntities
 import IntentParseNormalization
+
 @testable import IntentParseEntities
 
 /// A shipped language's entity data and catalog, cut with the token rules its grammar gives
@@ -17,7 +18,9 @@ final class LocaleFixture: Sendable {
     init(_ locale: String, rules: TokenRules = TokenRules(), offset: Int) {
         self.locale = locale
         var log = DiagnosticLog()
-        data = EntityDataLoader.load(localeFolder: EntityFixture.root.appendingPathComponent("Grammars/\(locale)"), locale: locale, log: &log) ?? EntityData()
+        data =
+            EntityDataLoader.load(localeFolder: EntityFixture.root.appendingPathComponent("Grammars/\(locale)"), locale: locale, log: &log)
+            ?? EntityData()
         catalog = EntityCatalog(locale: locale, data: data, rules: rules)
         normalizer = Normalizer(locale: locale, rules: rules)
         let zone = TimeZone(secondsFromGMT: offset * 3600) ?? .gmt

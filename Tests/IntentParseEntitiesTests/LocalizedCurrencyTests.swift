@@ -1,11 +1,14 @@
 import Testing
+
 @testable import IntentParseEntities
 
 /// Currencies beyond ICU's symbols: its narrow symbols ("$" and "£" where the symbols are "$US"
 /// and "£GB"), parts of a unit ("毛"), zero in numbers ("一百零五") and an elided last part.
 @Suite struct LocalizedCurrencyTests {
-    @Test(arguments: [("20 $", 20.0, "USD"), ("20 £", 20, "GBP"), ("20$", 20, "USD"), ("$20", 20, "USD"), ("20 $US", 20, "USD"),
-                      ("20 €", 20, "EUR"), ("vingt euros cinquante", 20.5, "EUR"), ("20 euros et 50 centimes", 20.5, "EUR")])
+    @Test(arguments: [
+        ("20 $", 20.0, "USD"), ("20 £", 20, "GBP"), ("20$", 20, "USD"), ("$20", 20, "USD"), ("20 $US", 20, "USD"),
+        ("20 €", 20, "EUR"), ("vingt euros cinquante", 20.5, "EUR"), ("20 euros et 50 centimes", 20.5, "EUR")
+    ])
     func french(_ text: String, _ amount: Double, _ code: String) {
         #expect(LocaleFixture.fr.read("currencyAmount", text) == .currency(amount: amount, code: code))
     }
@@ -33,9 +36,11 @@ import Testing
         #expect(LocaleFixture.fr.read("currencyAmount", "20 R") == nil)
     }
 
-    @Test(arguments: [("二十块五毛", 20.5), ("一百零五块", 105), ("3块5角", 3.5), ("五毛钱", 0.5), ("三块五", 3.5),
-                      ("三块五毛五", 3.55), ("二十块五毛五分", 20.55), ("十块零五分", 10.05), ("两块五", 2.5), ("五毛五分", 0.55),
-                      ("五分钱", 0.05)])
+    @Test(arguments: [
+        ("二十块五毛", 20.5), ("一百零五块", 105), ("3块5角", 3.5), ("五毛钱", 0.5), ("三块五", 3.5),
+        ("三块五毛五", 3.55), ("二十块五毛五分", 20.55), ("十块零五分", 10.05), ("两块五", 2.5), ("五毛五分", 0.55),
+        ("五分钱", 0.05)
+    ])
     func chinese(_ text: String, _ amount: Double) {
         #expect(LocaleFixture.zh.read("currencyAmount", text) == .currency(amount: amount, code: "CNY"))
     }

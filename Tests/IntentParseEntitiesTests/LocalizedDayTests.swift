@@ -1,6 +1,7 @@
 import Foundation
 import IntentParseEntities
 import Testing
+
 @testable import IntentParseEntities
 
 /// Days as each language says them: a day of the month after a "the" word or before a day
@@ -22,29 +23,37 @@ import Testing
         return longest.value
     }
 
-    @Test(arguments: [("le 22", "2026-11-22"), ("le 21", "2026-11-21"), ("le 20", "2026-12-20"), ("pour le 3", "2026-12-03"),
-                      ("vendredi prochain", "2026-11-27"), ("samedi prochain", "2026-11-28"), ("samedi", "2026-11-21"),
-                      ("le 22 à 20 heures", "2026-11-22T20:00:00-05:00"), ("vendredi prochain à 20 heures", "2026-11-27T20:00:00-05:00")])
+    @Test(arguments: [
+        ("le 22", "2026-11-22"), ("le 21", "2026-11-21"), ("le 20", "2026-12-20"), ("pour le 3", "2026-12-03"),
+        ("vendredi prochain", "2026-11-27"), ("samedi prochain", "2026-11-28"), ("samedi", "2026-11-21"),
+        ("le 22 à 20 heures", "2026-11-22T20:00:00-05:00"), ("vendredi prochain à 20 heures", "2026-11-27T20:00:00-05:00")
+    ])
     func french(_ text: String, _ expected: String) {
         #expect(read(.fr, text) == .date(expected))
     }
 
-    @Test(arguments: [("el 22", "2026-11-22"), ("para el 22", "2026-11-22"), ("el viernes que viene", "2026-11-27"),
-                      ("el viernes próximo", "2026-11-27"), ("el sabado que viene", "2026-11-28"),
-                      ("el 22 a las ocho", "2026-11-22T08:00:00-05:00")])
+    @Test(arguments: [
+        ("el 22", "2026-11-22"), ("para el 22", "2026-11-22"), ("el viernes que viene", "2026-11-27"),
+        ("el viernes próximo", "2026-11-27"), ("el sabado que viene", "2026-11-28"),
+        ("el 22 a las ocho", "2026-11-22T08:00:00-05:00")
+    ])
     func spanish(_ text: String, _ expected: String) {
         #expect(read(.es, text) == .date(expected))
     }
 
-    @Test(arguments: [("il 22", "2026-11-22"), ("venerdì prossimo", "2026-11-27"), ("venerdi prossimo", "2026-11-27"),
-                      ("il 22 alle otto", "2026-11-22T08:00:00+01:00")])
+    @Test(arguments: [
+        ("il 22", "2026-11-22"), ("venerdì prossimo", "2026-11-27"), ("venerdi prossimo", "2026-11-27"),
+        ("il 22 alle otto", "2026-11-22T08:00:00+01:00")
+    ])
     func italian(_ text: String, _ expected: String) {
         #expect(read(.it, text) == .date(expected))
     }
 
     /// German writes ordinals with a full stop ("22."), read with the number.
-    @Test(arguments: [("am 22.", "2026-11-22"), ("am 22", "2026-11-22"), ("am 22. November", "2026-11-22"),
-                      ("den 3. Dezember", "2026-12-03"), ("am Sonnabend", "2026-11-21"), ("nächsten Freitag", "2026-11-27")])
+    @Test(arguments: [
+        ("am 22.", "2026-11-22"), ("am 22", "2026-11-22"), ("am 22. November", "2026-11-22"),
+        ("den 3. Dezember", "2026-12-03"), ("am Sonnabend", "2026-11-21"), ("nächsten Freitag", "2026-11-27")
+    ])
     func german(_ text: String, _ expected: String) {
         #expect(read(.de, text) == .date(expected))
     }
@@ -55,15 +64,19 @@ import Testing
         #expect(LocaleFixture.de.readings("ordinal", "22").isEmpty)
     }
 
-    @Test(arguments: [("ayın 22'sinde", "2026-11-22"), ("ayın 22'si", "2026-11-22"), ("3'ünde", "2026-12-03"),
-                      ("gelecek cuma", "2026-11-27")])
+    @Test(arguments: [
+        ("ayın 22'sinde", "2026-11-22"), ("ayın 22'si", "2026-11-22"), ("3'ünde", "2026-12-03"),
+        ("gelecek cuma", "2026-11-27")
+    ])
     func turkish(_ text: String, _ expected: String) {
         #expect(read(.tr, text) == .date(expected))
     }
 
-    @Test(arguments: [("3月3号", "2027-03-03"), ("3月3日", "2027-03-03"), ("三月三号", "2027-03-03"), ("22号", "2026-11-22"),
-                      ("星期天", "2026-11-22"), ("礼拜天", "2026-11-22"), ("周日", "2026-11-22"), ("礼拜五", "2026-11-27"),
-                      ("3月3日晚上8点", "2027-03-03T20:00:00+08:00"), ("22号晚上八点半", "2026-11-22T20:30:00+08:00")])
+    @Test(arguments: [
+        ("3月3号", "2027-03-03"), ("3月3日", "2027-03-03"), ("三月三号", "2027-03-03"), ("22号", "2026-11-22"),
+        ("星期天", "2026-11-22"), ("礼拜天", "2026-11-22"), ("周日", "2026-11-22"), ("礼拜五", "2026-11-27"),
+        ("3月3日晚上8点", "2027-03-03T20:00:00+08:00"), ("22号晚上八点半", "2026-11-22T20:30:00+08:00")
+    ])
     func chinese(_ text: String, _ expected: String) {
         #expect(read(.zh, text) == .date(expected))
     }
@@ -95,8 +108,10 @@ import Testing
     }
 
     /// A number alone is no day, nor is a number with a "the" word in front of something else.
-    @Test(arguments: [("fr", "22"), ("fr", "pour 20"), ("fr", "prochain"), ("es", "22"), ("es", "para 22"), ("zh", "22"), ("zh", "号"),
-                      ("tr", "ayın"), ("de", "22"), ("it", "prossimo"), ("fr", "le 32")])
+    @Test(arguments: [
+        ("fr", "22"), ("fr", "pour 20"), ("fr", "prochain"), ("es", "22"), ("es", "para 22"), ("zh", "22"), ("zh", "号"),
+        ("tr", "ayın"), ("de", "22"), ("it", "prossimo"), ("fr", "le 32")
+    ])
     func nonDays(_ locale: String, _ text: String) {
         let fixtures: [String: LocaleFixture] = ["fr": .fr, "es": .es, "it": .it, "de": .de, "tr": .tr, "zh": .zh]
         guard let fixture = fixtures[locale] else { return }

@@ -1,6 +1,7 @@
 import IntentParseEntities
 import IntentParseNormalization
 import Testing
+
 @testable import IntentParseEntities
 
 /// `MeasureReader` skips the positions where no unit can end a measure; at every position of
@@ -9,12 +10,14 @@ import Testing
     private static let fragments = [
         "a", "an", "half", "half an", "quarter", "and", "and a half", "two", "twenty one", "hundred", "3", "3.5", "1,000", "90",
         "٣", "５", "5k", "10km", "90min", "2h", "3rd", "8pm", "hour", "hours", "minutes", "mins", "days", "week", "mile", "miles",
-        "km", "k", "m", "in", "feet", "table", "at", "from now", ",", "-", "Café",
+        "km", "k", "m", "in", "feet", "table", "at", "from now", ",", "-", "Café"
     ]
 
     private func readers() -> [MeasureReader] {
-        [(EntityFixture.catalog.parser("duration") as? DurationParser)?.measures,
-         (EntityFixture.catalog.parser("distance") as? DistanceParser)?.measures].compactMap { $0 }
+        [
+            (EntityFixture.catalog.parser("duration") as? DurationParser)?.measures,
+            (EntityFixture.catalog.parser("distance") as? DistanceParser)?.measures
+        ].compactMap { $0 }
     }
 
     @Test func positionsSkippedMeasureNothing() {

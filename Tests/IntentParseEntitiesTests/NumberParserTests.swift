@@ -1,6 +1,7 @@
 import IntentParseEntities
 import IntentParseNormalization
 import Testing
+
 @testable import IntentParseEntities
 
 @Suite struct NumberParserTests {
@@ -24,7 +25,7 @@ import Testing
     @Test(arguments: [
         ("de", "12,50", 12.5), ("de", "1.200", 1200.0), ("de", "1.200,50", 1200.5), ("de", "12.50", 12.5), ("de", "1,200.50", 1200.5),
         ("fr", "12,50", 12.5), ("es", "2.500,75", 2500.75), ("it", "0,5", 0.5), ("tr", "12,50", 12.5),
-        ("en", "1,200", 1200.0), ("en", "12.50", 12.5), ("en", "1,200.50", 1200.5), ("en", "12,50", 12.5), ("zh", "1,000", 1000.0),
+        ("en", "1,200", 1200.0), ("en", "12.50", 12.5), ("en", "1,200.50", 1200.5), ("en", "12,50", 12.5), ("zh", "1,000", 1000.0)
     ])
     func digitsWithTheLocalesSeparators(_ locale: String, _ text: String, _ expected: Double) {
         let parser = NumberParser(locale: locale)
@@ -42,8 +43,10 @@ import Testing
         #expect(NumberParser.digits("12,", decimal: ",", grouping: ".") == nil)
     }
 
-    @Test(arguments: [("twenty three", 23.0, 2), ("forty-two", 42.0, 2), ("seven", 7.0, 1),
-                      ("one hundred and five", 105.0, 4), ("two thousand", 2000.0, 2)])
+    @Test(arguments: [
+        ("twenty three", 23.0, 2), ("forty-two", 42.0, 2), ("seven", 7.0, 1),
+        ("one hundred and five", 105.0, 4), ("two thousand", 2000.0, 2)
+    ])
     func words(_ text: String, _ expected: Double, _ count: Int) {
         let reading = read(text)
         #expect(reading?.value == expected)

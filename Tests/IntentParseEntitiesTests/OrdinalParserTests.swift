@@ -1,4 +1,5 @@
 import Testing
+
 @testable import IntentParseEntities
 
 @Suite struct OrdinalParserTests {
@@ -7,8 +8,10 @@ import Testing
         return n
     }
 
-    @Test(arguments: [("first", 1), ("second", 2), ("third", 3), ("twenty-first", 21), ("twenty first", 21),
-                      ("Thirty-First", 31), ("one hundredth", 100)])
+    @Test(arguments: [
+        ("first", 1), ("second", 2), ("third", 3), ("twenty-first", 21), ("twenty first", 21),
+        ("Thirty-First", 31), ("one hundredth", 100)
+    ])
     func words(_ text: String, _ expected: Int) {
         #expect(ordinal(text) == expected)
     }

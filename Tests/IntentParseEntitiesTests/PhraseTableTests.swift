@@ -1,6 +1,7 @@
 import IntentParseEntities
 import IntentParseNormalization
 import Testing
+
 @testable import IntentParseEntities
 
 /// The byte trie behind `PhraseTable` and `StringSet` must answer exactly as comparing strings
@@ -31,8 +32,10 @@ import Testing
         let tokens = normalizer.tokenize("Twenty-first, in the day after tomorrow").tokens
         #expect(words.matches(tokens, from: 0).map(\.value) == [1, 0])
         #expect(words.matches(tokens, from: 4).map(\.end) == [6, 5])
-        for text in ["twenty-first", "twenty  first", "twenty, first", "in the the", "at, about", "day after", "Day After Tomorrow!",
-                     "twentyfirst", "twenty fir", "twenty firsts", "", "-", "- twenty"] {
+        for text in [
+            "twenty-first", "twenty  first", "twenty, first", "in the the", "at, about", "day after", "Day After Tomorrow!",
+            "twentyfirst", "twenty fir", "twenty firsts", "", "-", "- twenty"
+        ] {
             expectSameAnswers(words, text)
         }
     }
@@ -50,8 +53,10 @@ import Testing
 
     @Test func textThatIsNotASCIIIsComparedAsStrings() {
         let names = table(["東京", "東京 tower", "café", "naïve plan", "€"])
-        for text in ["東京 tower", "東京", "Café", "cafe", "CAFE\u{301}", "cafe\u{301}", "naïve plan", "naive plan", "nai\u{308}ve plan",
-                     "€", "€ 5", "tower 東京", "café 東京"] {
+        for text in [
+            "東京 tower", "東京", "Café", "cafe", "CAFE\u{301}", "cafe\u{301}", "naïve plan", "naive plan", "nai\u{308}ve plan",
+            "€", "€ 5", "tower 東京", "café 東京"
+        ] {
             expectSameAnswers(names, text)
         }
         #expect(names.longest(normalizer.tokenize("東京 tower").tokens, from: 0)?.value == 1)
@@ -84,8 +89,10 @@ import Testing
 
     @Test func hanTextIsLookedUpByBytesAndAnswersAsStringsDo() {
         let words = table(["明天", "明天晚上", "后天", "下周五", "點", "周", "8点"])
-        for text in ["明天晚上八点", "明天", "明天晚", "后天早上", "下周五", "下周", "周五", "點", "点", "8点", "明天 晚上",
-                     "明天é", "明\u{301}天", "𠀀明天", "明天，晚上", "豈", "\u{F900}"] {
+        for text in [
+            "明天晚上八点", "明天", "明天晚", "后天早上", "下周五", "下周", "周五", "點", "点", "8点", "明天 晚上",
+            "明天é", "明\u{301}天", "𠀀明天", "明天，晚上", "豈", "\u{F900}"
+        ] {
             expectSameAnswers(words, text)
         }
         let plain = table(["明天", "tomorrow"])

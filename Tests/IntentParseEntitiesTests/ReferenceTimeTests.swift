@@ -1,6 +1,7 @@
 import Foundation
 import IntentParseEntities
 import Testing
+
 @testable import IntentParseEntities
 
 /// `--now` and a corpus file's `now:` carry their own UTC offset into the context's time zone.
@@ -27,9 +28,11 @@ import Testing
         #expect(day.now == Date(timeIntervalSince1970: 1_795_215_600))
     }
 
-    @Test(arguments: ["yesterday", "", "2026-13-01", "21/11/2026", "2026-11-21T25:00:00Z",
-                      // impossible days, which the ISO 8601 formatter rolls over into the next month
-                      "2026-02-30T10:00:00Z", "2026-02-29T10:00:00+01:00", "2026-04-31T23:00:00-05:00", "2026-02-30T10:00:00", "2026-02-30"])
+    @Test(arguments: [
+        "yesterday", "", "2026-13-01", "21/11/2026", "2026-11-21T25:00:00Z",
+        // impossible days, which the ISO 8601 formatter rolls over into the next month
+        "2026-02-30T10:00:00Z", "2026-02-29T10:00:00+01:00", "2026-04-31T23:00:00-05:00", "2026-02-30T10:00:00", "2026-02-30"
+    ])
     func notReferenceTimes(_ text: String) {
         #expect(EntityContext(iso: text) == nil)
     }

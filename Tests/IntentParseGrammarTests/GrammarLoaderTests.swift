@@ -3,6 +3,7 @@ import IntentParseBase
 import IntentParseGrammar
 import IntentParseSchema
 import Testing
+
 @testable import IntentParseGrammar
 
 @Suite struct GrammarLoaderTests {
@@ -54,25 +55,33 @@ import Testing
     }
 
     @Test func aCustomIntentOfAnAppNotLoadedLeavesTheOtherIntentsActive() throws {
-        let yaml = valid.replacingOccurrences(of: "lists:", with: """
-              OrderPizzaIntent:
-                data:
-                  - sentences: ["order [a] {pizza_kind:kind} pizza", "get me a {pizza_kind:kind} pizza"]
-            lists:
-            """)
-        let withKinds = yaml.replacingOccurrences(of: "  content: {wildcard: true}", with: "  content: {wildcard: true}\n  pizza_kind: {parameter: OrderPizzaIntent.kind}")
+        let yaml = valid.replacingOccurrences(
+            of: "lists:",
+            with: """
+                  OrderPizzaIntent:
+                    data:
+                      - sentences: ["order [a] {pizza_kind:kind} pizza", "get me a {pizza_kind:kind} pizza"]
+                lists:
+                """)
+        let withKinds = yaml.replacingOccurrences(
+            of: "  content: {wildcard: true}", with: "  content: {wildcard: true}\n  pizza_kind: {parameter: OrderPizzaIntent.kind}")
         let grammar = try loader.load(text: withKinds, locale: "en")
         #expect(grammar.templates.map(\.intent) == ["INSendMessageIntent"])
         #expect(grammar.templates.map(\.index) == [0])
         #expect(grammar.inactiveTemplates.count == 2)
         let warnings = loader.inactiveIntentWarnings(grammar)
-        #expect(warnings.map(\.message) == ["no loaded app declares intent 'OrderPizzaIntent'; its 2 templates are inactive and {pizza_kind} has no vocabulary"])
+        #expect(
+            warnings.map(\.message) == [
+                "no loaded app declares intent 'OrderPizzaIntent'; its 2 templates are inactive and {pizza_kind} has no vocabulary"
+            ])
         // An inactive template is still checked for unknown lists and rules.
-        #expect(errors(withKinds.replacingOccurrences(of: "get me a {pizza_kind:kind}", with: "get me a {pizza_kinds:kind}"))
-            .contains { $0.message.contains("unknown list {pizza_kinds}") })
+        #expect(
+            errors(withKinds.replacingOccurrences(of: "get me a {pizza_kind:kind}", with: "get me a {pizza_kinds:kind}"))
+                .contains { $0.message.contains("unknown list {pizza_kinds}") })
         // A known intent's unknown parameter stays an error.
-        #expect(errors(withKinds.replacingOccurrences(of: "OrderPizzaIntent.kind", with: "INSendMessageIntent.kind"))
-            .contains { $0.message.contains("unknown parameter 'INSendMessageIntent.kind'") })
+        #expect(
+            errors(withKinds.replacingOccurrences(of: "OrderPizzaIntent.kind", with: "INSendMessageIntent.kind"))
+                .contains { $0.message.contains("unknown parameter 'INSendMessageIntent.kind'") })
     }
 
     @Test func onlyTheLocalesAskedForAreLoaded() throws {
@@ -133,7 +142,9 @@ import Testing
     }
 
     @Test func yesNoOnOffStayWordsAndNumbersKeepTheirType() throws {
-        let yaml = valid + "\n  answer:\n    values: [yes, no, on, off, {in: three, out: 3}]\n  trigger:\n    values: [{in: when i get home, out: {event: arrive, place: home}}]\n"
+        let yaml =
+            valid
+            + "\n  answer:\n    values: [yes, no, on, off, {in: three, out: 3}]\n  trigger:\n    values: [{in: when i get home, out: {event: arrive, place: home}}]\n"
         let grammar = try loader.load(text: yaml, locale: "en")
         let values = grammar.lists["answer"]?.values.map(\.out)
         #expect(values == [.string("yes"), .string("no"), .string("on"), .string("off"), .number(3)])

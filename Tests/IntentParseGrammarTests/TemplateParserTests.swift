@@ -1,6 +1,7 @@
 import IntentParseBase
 import IntentParseGrammar
 import Testing
+
 @testable import IntentParseGrammar
 
 @Suite struct TemplateParserTests {
@@ -17,10 +18,12 @@ import Testing
 
     @Test func sequenceOfWordsOptionalsSlotsAndRules() throws {
         let expression = try parse("<send> [a] message to {person:recipients}")
-        #expect(expression == .sequence([
-            .rule("send", offset: 0), .optional(.words("a")), .words(" message to "),
-            .slot(list: "person", slot: "recipients", offset: 22),
-        ]))
+        #expect(
+            expression
+                == .sequence([
+                    .rule("send", offset: 0), .optional(.words("a")), .words(" message to "),
+                    .slot(list: "person", slot: "recipients", offset: 22)
+                ]))
     }
 
     @Test func alternativesAndEmptyAlternatives() throws {
@@ -45,12 +48,17 @@ import Testing
     }
 
     @Test func onlyTheTouchingWordOfATextJoinsAGroup() throws {
-        #expect(try parse("turn on the light[s] now") == .sequence([
-            .words("turn on the "), .choice([.words("lights"), .words("light")]), .words(" now"),
-        ]))
-        #expect(try parse("x[y]abc def[g]") == .sequence([
-            .choice([.words("xyabc"), .words("xabc")]), .words(" "), .choice([.words("defg"), .words("def")]),
-        ].filter { $0 != .words(" ") }))
+        #expect(
+            try parse("turn on the light[s] now")
+                == .sequence([
+                    .words("turn on the "), .choice([.words("lights"), .words("light")]), .words(" now")
+                ]))
+        #expect(
+            try parse("x[y]abc def[g]")
+                == .sequence(
+                    [
+                        .choice([.words("xyabc"), .words("xabc")]), .words(" "), .choice([.words("defg"), .words("def")])
+                    ].filter { $0 != .words(" ") }))
         #expect(try parse("send a Nachricht[en]") == .sequence([.words("send a "), .choice([.words("Nachrichten"), .words("Nachricht")])]))
         #expect(try parse("[un]read it") == .sequence([.choice([.words("unread"), .words("read")]), .words(" it")]))
         #expect(try parse("a \\(b\\) c") == .words("a (b) c"))
@@ -125,8 +133,10 @@ import Testing
         for level in 0..<15 {
             let next = "<r\(level + 1)>"
             let text = level == 14 ? "{x}" : "(\(next)|\(next) a|\(next) b|\(next) c|\(next) d|\(next) e|\(next) f|\(next) g)"
-            rules["r\(level)"] = ExpansionRule(name: "r\(level)", source: SourcedExpression(
-                text: text, expression: try parse(text), location: SourceLocation(file: "<test>"), firstColumn: nil))
+            rules["r\(level)"] = ExpansionRule(
+                name: "r\(level)",
+                source: SourcedExpression(
+                    text: text, expression: try parse(text), location: SourceLocation(file: "<test>"), firstColumn: nil))
         }
         #expect(try parse("<r0>").phrases(rules: rules).isEmpty)
     }

@@ -3,6 +3,7 @@ import IntentParseBase
 import IntentParseGrammar
 import IntentParseTestSupport
 import Testing
+
 @testable import IntentParse
 
 /// The compiled-grammar cache: a grammar read back from it parses exactly as the one compiled,
@@ -72,8 +73,9 @@ import Testing
         #expect(cached.localesFromCache == ["en"])
         #expect(cached.parse("send a message to Coco saying hi", locale: "en").best?.intent == "INSendMessageIntent")
         #expect(cached.parse("text Coco hi", locale: "en").best == nil)
-        try setup.folder.write(CompiledGrammarCacheTests.grammar.replacingOccurrences(of: "(send|write)", with: "(send|write|text)"),
-                               to: "Grammars/en/messages.yaml")
+        try setup.folder.write(
+            CompiledGrammarCacheTests.grammar.replacingOccurrences(of: "(send|write)", with: "(send|write|text)"),
+            to: "Grammars/en/messages.yaml")
         let edited = try setup.load()
         #expect(edited.localesFromCache.isEmpty)
         #expect(edited.parse("text a message to Coco saying hi", locale: "en").best?.intent == "INSendMessageIntent")
@@ -85,7 +87,8 @@ import Testing
         defer { setup.folder.remove() }
         _ = try setup.load()
         #expect(try setup.load(learnFromExamples: false).localesFromCache.isEmpty)
-        try setup.folder.write(CompiledGrammarCacheTests.app.replacingOccurrences(of: "ChatApp", with: "TalkApp"), to: "Vocabulary/ChatApp/Info.plist")
+        try setup.folder.write(
+            CompiledGrammarCacheTests.app.replacingOccurrences(of: "ChatApp", with: "TalkApp"), to: "Vocabulary/ChatApp/Info.plist")
         let renamed = try setup.load()
         #expect(renamed.localesFromCache.isEmpty)
         #expect(renamed.parse("send a message to Coco saying hi with TalkApp", locale: "en").best?.app?.displayName == "TalkApp")
@@ -97,11 +100,14 @@ import Testing
         let reference = try setup.load()
         let file = try #require(try setup.cacheFiles().first)
         let intact = try Data(contentsOf: file)
-        for damage in [intact.prefix(intact.count / 2), intact.prefix(10), Data(), {
-            var flipped = intact
-            flipped[flipped.count * 2 / 3] ^= 0x40
-            return flipped
-        }()] {
+        for damage in [
+            intact.prefix(intact.count / 2), intact.prefix(10), Data(),
+            {
+                var flipped = intact
+                flipped[flipped.count * 2 / 3] ^= 0x40
+                return flipped
+            }()
+        ] {
             try damage.write(to: file)
             let parser = try setup.load()
             #expect(parser.localesFromCache.isEmpty)
@@ -125,7 +131,8 @@ import Testing
     @Test func aGrammarWithErrorsIsNeverCached() throws {
         let setup = try Setup()
         defer { setup.folder.remove() }
-        try setup.folder.write("language: en\nintents:\n  INSendMessageIntent:\n    data:\n      - sentences: [\"send {nolist}\"]\n", to: "Grammars/en/broken.yaml")
+        try setup.folder.write(
+            "language: en\nintents:\n  INSendMessageIntent:\n    data:\n      - sentences: [\"send {nolist}\"]\n", to: "Grammars/en/broken.yaml")
         #expect(throws: DiagnosticError.self) { try setup.load() }
         #expect((try? setup.cacheFiles())?.isEmpty ?? true)
     }
@@ -143,7 +150,7 @@ import Testing
 @Suite struct BinaryCodingTests {
     static let expression = Expression.sequence([
         .words("send"), .optional(.choice([.words("a"), .words("the")])),
-        .slot(list: "person", slot: "recipients", offset: 12), .permutation([.rule("when", offset: 3), .words("now")]),
+        .slot(list: "person", slot: "recipients", offset: 12), .permutation([.rule("when", offset: 3), .words("now")])
     ])
 
     @Test func valuesReadBackAsWritten() throws {

@@ -6,6 +6,7 @@ import IntentParseMatching
 import IntentParseNormalization
 import IntentParseTestSupport
 import Testing
+
 @testable import IntentParse
 @testable import IntentParseMatching
 
@@ -31,12 +32,14 @@ import Testing
     /// and a wildcard's included): as small as the grammar a person would factor by hand, and
     /// reading every sentence the same.
     @Test func alternativesThatStartAlikeCompileAsIfFactoredByHand() throws {
-        let spelledOut = try MatcherFixture.parser(grammar: MatcherFixture.grammarText.replacingOccurrences(
-            of: "\"tell {person:recipients} {content}\"",
-            with: "\"(tell {person:recipients} {content}|tell {person:recipients} that {content}|tell {person:recipients} to say {content})\""))
-        let factored = try MatcherFixture.parser(grammar: MatcherFixture.grammarText.replacingOccurrences(
-            of: "\"tell {person:recipients} {content}\"",
-            with: "\"tell {person:recipients} ({content}|that {content}|to say {content})\""))
+        let spelledOut = try MatcherFixture.parser(
+            grammar: MatcherFixture.grammarText.replacingOccurrences(
+                of: "\"tell {person:recipients} {content}\"",
+                with: "\"(tell {person:recipients} {content}|tell {person:recipients} that {content}|tell {person:recipients} to say {content})\""))
+        let factored = try MatcherFixture.parser(
+            grammar: MatcherFixture.grammarText.replacingOccurrences(
+                of: "\"tell {person:recipients} {content}\"",
+                with: "\"tell {person:recipients} ({content}|that {content}|to say {content})\""))
         let nodes = { (parser: IntentParser) in parser.matchers["en"].map(\.grammar.nodeCount) ?? 0 }
         #expect(nodes(spelledOut) == nodes(factored))
         #expect(nodes(spelledOut) < nodes(try MatcherFixture.parser()) + 12)
@@ -187,8 +190,9 @@ import Testing
     }
 
     @Test func wildcardsRefuseExcludedFirstWords() throws {
-        let grammar = MatcherFixture.grammarText.replacingOccurrences(of: "person: {vocabulary: contactName, wildcard: true}",
-                                                                       with: "person: {vocabulary: contactName, wildcard: true, exclude_first_words: [me]}")
+        let grammar = MatcherFixture.grammarText.replacingOccurrences(
+            of: "person: {vocabulary: contactName, wildcard: true}",
+            with: "person: {vocabulary: contactName, wildcard: true, exclude_first_words: [me]}")
         let strict = try MatcherFixture.parser(grammar: grammar)
         #expect(strict.parse("tell me a joke", locale: "en").best == nil)
         #expect(strict.parse("tell Mike a joke", locale: "en").best?.spoken("recipients") == ["Mike"])
@@ -254,10 +258,12 @@ import Testing
     @Test func phrasePartsAreFirstAndLastWords() {
         let normalizer = Normalizer(locale: "en")
         var set = PhraseSet()
-        set.add("Bobo the Great", entry: .term(app: 0, identifier: "great", display: "Bobo the Great", priority: 0), normalizer: normalizer,
-                partsUnless: { $0 == "the" })
-        set.add("Little Bobo", entry: .term(app: 0, identifier: "little", display: "Little Bobo", priority: 1), normalizer: normalizer,
-                partsUnless: { $0 == "the" })
+        set.add(
+            "Bobo the Great", entry: .term(app: 0, identifier: "great", display: "Bobo the Great", priority: 0), normalizer: normalizer,
+            partsUnless: { $0 == "the" })
+        set.add(
+            "Little Bobo", entry: .term(app: 0, identifier: "little", display: "Little Bobo", priority: 1), normalizer: normalizer,
+            partsUnless: { $0 == "the" })
         set.add("Coco", entry: .term(app: 0, identifier: "coco", display: "Coco", priority: 2), normalizer: normalizer, partsUnless: { _ in false })
         // The parts that span the whole text.
         func parts(_ text: String) -> [[Int32]] {
@@ -324,8 +330,10 @@ import Testing
             with: "\"ping (to {person:recipients};[now];[saying {content}];[quickly])\"")
         let parser = try MatcherFixture.parser(grammar: grammar)
         func parsed(_ text: String) -> Interpretation? { parser.parse(text, locale: "en").best }
-        for text in ["ping to Coco", "ping now to Coco", "ping quickly saying hello there to Coco now",
-                     "ping saying hi to Coco", "ping to Coco quickly now"] {
+        for text in [
+            "ping to Coco", "ping now to Coco", "ping quickly saying hello there to Coco now",
+            "ping saying hi to Coco", "ping to Coco quickly now"
+        ] {
             let best = try #require(parsed(text), "\(text)")
             #expect(best.intent == "INSendMessageIntent", "\(text)")
             #expect(best.spoken("recipients") == ["Coco"], "\(text)")
@@ -353,8 +361,9 @@ import Testing
     }
 
     @Test func anAppPrefixWithoutAnAppNameStillRuns() throws {
-        let grammar = MatcherFixture.grammarText.replacingOccurrences(of: "app_prefix: \"[(in|on)] {app}\"",
-                                                                      with: "app_prefix: \"([(in|on)] {app}|hey computer)\"")
+        let grammar = MatcherFixture.grammarText.replacingOccurrences(
+            of: "app_prefix: \"[(in|on)] {app}\"",
+            with: "app_prefix: \"([(in|on)] {app}|hey computer)\"")
         let parser = try MatcherFixture.parser(grammar: grammar)
         let compiled = try #require(parser.matchers["en"]).grammar
         #expect(!compiled.prefixNeedsApp)
@@ -385,7 +394,9 @@ import Testing
     @Test func templatesThatRequireAVocabularyPhraseAreTriedOnlyWhenOneMayOccur() throws {
         // {known} is a list of the user's lists and nothing else: no free words, no entity.
         let grammar = MatcherFixture.grammarText
-            .replacingOccurrences(of: "\"check off {list:targetTask}\"", with: "\"check off {list:targetTask}\"\n          - \"tick (off|done) {known:targetTask}\"")
+            .replacingOccurrences(
+                of: "\"check off {list:targetTask}\"", with: "\"check off {list:targetTask}\"\n          - \"tick (off|done) {known:targetTask}\""
+            )
             .replacingOccurrences(of: "  content: {wildcard: true}", with: "  content: {wildcard: true}\n  known: {vocabulary: notebookItemTitle}")
         let parser = try MatcherFixture.parser(grammar: grammar)
         let matcher = try #require(parser.matchers["en"])
@@ -403,14 +414,20 @@ import Testing
 
     @Test func jsonFollowsTheOutputContract() throws {
         let line = ResultJSON.line(parser.parse("MonkeyChat Bobo please send more bananas", locale: "en"))
-        #expect(line.hasPrefix(#"{"text":"MonkeyChat Bobo please send more bananas","locale":"en","intent":"INSendMessageIntent","domain":"messaging","app":"MonkeyChat","appIdentifier":"chat","score":"#))
-        #expect(line.contains(#""parameters":{"recipients":[{"spoken":"Bobo"}],"content":{"spoken":"send more bananas"}},"missing":[],"alternatives":["#))
+        #expect(
+            line.hasPrefix(
+                #"{"text":"MonkeyChat Bobo please send more bananas","locale":"en","intent":"INSendMessageIntent","domain":"messaging","app":"MonkeyChat","appIdentifier":"chat","score":"#
+            ))
+        #expect(
+            line.contains(#""parameters":{"recipients":[{"spoken":"Bobo"}],"content":{"spoken":"send more bananas"}},"missing":[],"alternatives":["#))
         let rejected = ResultJSON.line(parser.parse("blorp", locale: "en"))
         #expect(rejected.contains(#""intent":null"#) && rejected.contains(#""reason":"no template matches the utterance""#))
     }
 
     @Test func lineIsTheSerializedObject() {
-        for text in ["MonkeyChat Bobo please send more bananas", "blorp", "add milk, eggs and bread to my grocery list", "send a message to Coco in List-o-Mat"] {
+        for text in [
+            "MonkeyChat Bobo please send more bananas", "blorp", "add milk, eggs and bread to my grocery list", "send a message to Coco in List-o-Mat"
+        ] {
             let result = parser.parse(text, locale: "en")
             #expect(ResultJSON.line(result) == ResultJSON.object(result).serialized, "\(text)")
         }

@@ -1,5 +1,6 @@
 import IntentParseNormalization
 import Testing
+
 @testable import IntentParseNormalization
 
 @Suite struct NormalizerTests {
@@ -38,14 +39,19 @@ import Testing
         let chinese = Normalizer(locale: "zh")
         // Supplementary ideographs, full-width marks, digits and a combining mark beside Han.
         let text = "用MonkeyChat给Bobo发消息，说𠀀好！3点半 e\u{301}t"
-        #expect(chinese.tokenize(text).tokens.map(\.text) == ["用", "MonkeyChat", "给", "Bobo", "发", "消", "息", "，", "说", "𠀀", "好", "！",
-                                                              "3", "点", "半", "e\u{301}t"])
+        #expect(
+            chinese.tokenize(text).tokens.map(\.text) == [
+                "用", "MonkeyChat", "给", "Bobo", "发", "消", "息", "，", "说", "𠀀", "好", "！",
+                "3", "点", "半", "e\u{301}t"
+            ])
         let ranges = chinese.tokenize(text).tokens.map(\.range)
         #expect(ranges.first == 0..<1 && ranges.last == (text.utf16.count - 3)..<text.utf16.count)
     }
 
     @Test func latinKeysFromTablesAreTheKeysICUGives() {
-        let words = ["fotoğraflarını", "İSTANBUL", "Işık", "réservé", "Straße", "ÆSIR", "œuvre", "Łódź", "ǆungla", "ﬁn", "ÇAĞRI", "naïve", "Ærø", "ĳs"]
+        let words = [
+            "fotoğraflarını", "İSTANBUL", "Işık", "réservé", "Straße", "ÆSIR", "œuvre", "Łódź", "ǆungla", "ﬁn", "ÇAĞRI", "naïve", "Ærø", "ĳs"
+        ]
         // Every letter the tables cover, on its own.
         let points = (Array(0x41..<0x250) + Array(0x1E00...0x1EFF)).compactMap { UnicodeScalar($0).map(String.init) }
         #expect(LatinKeys.plain.keys(Array("réservé".utf16)[...]) != nil && LatinKeys.turkic.keys(Array("ığ".utf16)[...]) != nil)
@@ -67,9 +73,11 @@ import Testing
         // Names and their first words, as a grammar's vocabulary gives them.
         let names: Set<[String]> = [["bobo"], ["bobo", "the"], ["bobo", "the", "great"], ["to"], ["to", "do"], ["wwdc"]]
         func cut(_ text: String) -> [String] {
-            turkish.splittingSuffixes(turkish.tokenize(text), endsName: { word in names.contains { $0.last == word } },
-                                      isName: { names.contains($0) }, isWord: { $0 == "liste" })
-                .tokens.filter { !$0.isPunctuation }.map(\.text)
+            turkish.splittingSuffixes(
+                turkish.tokenize(text), endsName: { word in names.contains { $0.last == word } },
+                isName: { names.contains($0) }, isWord: { $0 == "liste" }
+            )
+            .tokens.filter { !$0.isPunctuation }.map(\.text)
         }
         #expect(cut("Boboya mesaj") == ["Bobo", "ya", "mesaj"])
         #expect(cut("Bobo the Greate") == ["Bobo", "the", "Great", "e"])
@@ -79,8 +87,11 @@ import Testing
         #expect(cut("WWDC Bobo") == ["WWDC", "Bobo"])
         #expect(cut("WWDC is done") == ["WWDC", "is", "done"])
         #expect(cut("To Done") == ["To", "Do", "ne"])
-        #expect(Normalizer(locale: "tr").splittingSuffixes(turkish.tokenize("Boboya"), endsName: { _ in true }, isName: { _ in true },
-                                                           isWord: { _ in false }).tokens.count == 1)
+        #expect(
+            Normalizer(locale: "tr").splittingSuffixes(
+                turkish.tokenize("Boboya"), endsName: { _ in true }, isName: { _ in true },
+                isWord: { _ in false }
+            ).tokens.count == 1)
     }
 
     @Test func utf16IsDecodedAsTheStandardLibraryDecodesIt() {
@@ -162,7 +173,7 @@ import Testing
 
     @Test(arguments: [
         ("list oh mat", "ListOMat"), ("ba nana ri fic", "Bananarific"), ("eye toons", "iTunes"),
-        ("munky messenger", "Monkey Messenger"), ("zah zoo", "Zazu"), ("monkey to do", "MonkeyTodo"),
+        ("munky messenger", "Monkey Messenger"), ("zah zoo", "Zazu"), ("monkey to do", "MonkeyTodo")
     ])
     func soundsLikeKeysAgree(_ spoken: String, _ written: String) {
         let a = SoundsLike.joining(words(spoken, english).map(\.soundKey))
@@ -186,13 +197,15 @@ import Testing
         let icu = try #require(WordSegmenter(locale: "en"))
         var random = 0x9E37_79B9_7F4A_7C15 as UInt64
         func next(_ bound: Int) -> Int {
-            random = random &* 6364136223846793005 &+ 1442695040888963407
+            random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((random >> 33) % UInt64(bound))
         }
         let alphabet = Array("abcXYZ019  \t,.?!'\":;()-éşğıİöÜçßñÀẞ’\u{301}и中")
-        var samples = ["MonkeyChat Bobo please send more bananas", "book a table for 2 at 7", "  leading and trailing  ", "", "42", "a\tb",
-                       "Hey Siri, send a message to Bobo!", "is it open?", "List-o-Mat", "\"quoted\" (aside); done.", "dogs' toys", "at 7 pm.",
-                       "TasksNotes'ta elmalar, muzlar ve armutlarla", "l’appli", "WWDC'yi tamamlandı", "Ça va", "Straße", "o'clock 5'"]
+        var samples = [
+            "MonkeyChat Bobo please send more bananas", "book a table for 2 at 7", "  leading and trailing  ", "", "42", "a\tb",
+            "Hey Siri, send a message to Bobo!", "is it open?", "List-o-Mat", "\"quoted\" (aside); done.", "dogs' toys", "at 7 pm.",
+            "TasksNotes'ta elmalar, muzlar ve armutlarla", "l’appli", "WWDC'yi tamamlandı", "Ça va", "Straße", "o'clock 5'"
+        ]
         for _ in 0..<1000 { samples.append(String((0..<next(16)).map { _ in alphabet[next(alphabet.count)] })) }
         var compared = 0
         for text in samples {
@@ -222,8 +235,11 @@ import Testing
     /// other symbol characters; punctuation stays punctuation.
     @Test func emojiAndSymbolsAreSymbolTokens() {
         let text = "hi 🍌🍌 👍🏽 👨‍👩‍👧 🇫🇷 #️⃣ ♥ <3 $5 ok, fine."
-        #expect(kinds(text) == ["hi:word", "🍌:symbol", "🍌:symbol", "👍🏽:symbol", "👨‍👩‍👧:symbol", "🇫🇷:symbol", "#️⃣:symbol", "♥:symbol",
-                                "<:symbol", "3:number", "$:symbol", "5:number", "ok:word", ",:punctuation", "fine:word", ".:punctuation"])
+        #expect(
+            kinds(text) == [
+                "hi:word", "🍌:symbol", "🍌:symbol", "👍🏽:symbol", "👨‍👩‍👧:symbol", "🇫🇷:symbol", "#️⃣:symbol", "♥:symbol",
+                "<:symbol", "3:number", "$:symbol", "5:number", "ok:word", ",:punctuation", "fine:word", ".:punctuation"
+            ])
         let symbols = english.tokenize(text).tokens.filter(\.isSymbol)
         #expect(symbols.count == 9 && symbols.allSatisfy { $0.isPunctuation })
     }

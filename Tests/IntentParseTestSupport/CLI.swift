@@ -22,7 +22,8 @@ package enum CLI {
 
     /// `environment` is added to this process's, from which the locale variables are removed
     /// (a run does not depend on the machine's language unless a test sets one).
-    package static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL = root, environment: [String: String] = [:]) throws -> Output {
+    package static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL = root, environment: [String: String] = [:]) throws -> Output
+    {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -51,7 +52,8 @@ package enum CLI {
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         written.wait()
         process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        return Output(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }
 
     private static let ignoreBrokenPipes: Void = { signal(SIGPIPE, SIG_IGN) }()

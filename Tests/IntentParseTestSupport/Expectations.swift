@@ -13,8 +13,10 @@ package func requireBest(_ result: MatchResult, sourceLocation: Testing.SourceLo
 }
 
 /// Expects `result` to be `intent` (nil: rejected), with `spoken` words per parameter when given.
-package func expectParse(_ result: MatchResult, intent: String?, spoken: [String: [String]] = [:],
-                        sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+package func expectParse(
+    _ result: MatchResult, intent: String?, spoken: [String: [String]] = [:],
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
     #expect(result.best?.intent == intent, "\"\(result.text)\": \(result.reason ?? "")", sourceLocation: sourceLocation)
     guard let best = result.best else { return }
     for (name, words) in spoken.sorted(by: { $0.key < $1.key }) {

@@ -4,6 +4,7 @@ import IntentParseSchema
 import IntentParseTestSupport
 import IntentParseVocabulary
 import Testing
+
 @testable import IntentParseVocabulary
 
 /// Writes app folders into a fresh temporary directory, removed with the fixture.
@@ -24,9 +25,11 @@ final class AppFixture {
     }
 
     static func info(_ name: String, intents: [String] = ["INSendMessageIntent"]) -> [String: Any] {
-        ["CFBundleDisplayName": name, "CFBundleIdentifier": "com.example.\(name.lowercased())",
-         "INAlternativeAppNames": [["INAlternativeAppName": "\(name) Pro", "INAlternativeAppNamePronunciationHint": "pro"]],
-         "NSExtension": ["NSExtensionAttributes": ["IntentsSupported": intents]]]
+        [
+            "CFBundleDisplayName": name, "CFBundleIdentifier": "com.example.\(name.lowercased())",
+            "INAlternativeAppNames": [["INAlternativeAppName": "\(name) Pro", "INAlternativeAppNamePronunciationHint": "pro"]],
+            "NSExtension": ["NSExtensionAttributes": ["IntentsSupported": intents]]
+        ]
     }
 
     func load() -> (apps: [AppVocabulary], diagnostics: [Diagnostic]) {
@@ -56,10 +59,14 @@ final class AppFixture {
     @Test func readsXMLAndBinaryPlists() throws {
         let fixture = AppFixture()
         try fixture.write("Chat/Info.plist", AppFixture.info("Chat"), format: .binary)
-        try fixture.write("Chat/en.lproj/UserVocabulary.plist", ["contactName": ["Ann", ["identifier": "bo", "phrase": "Bo", "pronunciation": "bow"]]], format: .binary)
-        try fixture.write("Chat/en.lproj/AppIntentVocabulary.plist", [
-            "IntentPhrases": [["IntentName": "INSendMessageIntent", "IntentExamples": ["Chat Ann hello"]]],
-        ])
+        try fixture.write(
+            "Chat/en.lproj/UserVocabulary.plist", ["contactName": ["Ann", ["identifier": "bo", "phrase": "Bo", "pronunciation": "bow"]]],
+            format: .binary)
+        try fixture.write(
+            "Chat/en.lproj/AppIntentVocabulary.plist",
+            [
+                "IntentPhrases": [["IntentName": "INSendMessageIntent", "IntentExamples": ["Chat Ann hello"]]]
+            ])
         let (apps, diagnostics) = fixture.load()
         #expect(diagnostics.filter { $0.severity == .error }.isEmpty)
         let contacts = try #require(apps.first?.localization(for: "en")?.userVocabulary["contactName"])
@@ -84,8 +91,10 @@ final class AppFixture {
         let fixture = AppFixture()
         try fixture.write("Chat/Info.plist", AppFixture.info("Chat"))
         try fixture.write("Chat/en.lproj/UserVocabulary.plist", ["contactName": ["Bobo"]])
-        try fixture.write("Chat/en.lproj/AppIntentVocabulary.plist", ["IntentPhrases": [["IntentName": "INSendMessageIntent", "IntentExamples": ["text Bobo"]]]])
-        try fixture.write("Chat/fr.lproj/AppIntentVocabulary.plist", ["IntentPhrases": [["IntentName": "INSendMessageIntent", "IntentExamples": ["écris à Bobo"]]]])
+        try fixture.write(
+            "Chat/en.lproj/AppIntentVocabulary.plist", ["IntentPhrases": [["IntentName": "INSendMessageIntent", "IntentExamples": ["text Bobo"]]]])
+        try fixture.write(
+            "Chat/fr.lproj/AppIntentVocabulary.plist", ["IntentPhrases": [["IntentName": "INSendMessageIntent", "IntentExamples": ["écris à Bobo"]]]])
         var info = AppFixture.info("Chat")
         info["CFBundleDevelopmentRegion"] = "en"
         try fixture.write("Chat/Info.plist", info)
@@ -100,7 +109,9 @@ final class AppFixture {
     // Found by Fuzz/FuzzPlists and Fuzz/FuzzIntentDefinition: a binary plist holding a set
     // (marker 0xC_) crashed Foundation's PropertyListSerialization (a segmentation fault while
     // it bridged the set), and with it `intentparse check`.
-    @Test(arguments: ["Info.plist", "en.lproj/AppIntentVocabulary.plist", "en.lproj/UserVocabulary.plist", "Intents.intentdefinition", "Shortcuts.plist"])
+    @Test(arguments: [
+        "Info.plist", "en.lproj/AppIntentVocabulary.plist", "en.lproj/UserVocabulary.plist", "Intents.intentdefinition", "Shortcuts.plist"
+    ])
     func aBinaryPlistWithASetIsAnErrorNotACrash(_ file: String) throws {
         let fixture = AppFixture()
         try fixture.write("Chat/Info.plist", AppFixture.info("Chat"))
@@ -110,7 +121,8 @@ final class AppFixture {
         for value in [4, 0, 17] as [UInt64] { plist += withUnsafeBytes(of: value.bigEndian, Array.init) }
         try fixture.writeData("Chat/\(file)", Data(plist))
         let errors = fixture.load().diagnostics.filter { $0.severity == .error }
-        #expect(errors.contains { $0.location.file.hasSuffix("Chat/\(file)") && $0.message.contains("object 1 of the binary property list is a set") })
+        #expect(
+            errors.contains { $0.location.file.hasSuffix("Chat/\(file)") && $0.message.contains("object 1 of the binary property list is a set") })
     }
 
     @Test func binaryPlistsWithoutSetsAreReadAsBefore() throws {
@@ -131,13 +143,22 @@ final class AppFixture {
         let fixture = AppFixture()
         try fixture.write("Chat/Info.plist", AppFixture.info("Chat", intents: ["INSendMesageIntent"]))
         try fixture.write("Chat/en.lproj/UserVocabulary.plist", ["contactNames": ["Ann"]])
-        try fixture.write("Chat/en.lproj/AppIntentVocabulary.plist", [
-            "ParameterVocabularies": [["ParameterNames": ["INSendMessageIntent.recipient"], "ParameterVocabulary": []]],
-        ])
+        try fixture.write(
+            "Chat/en.lproj/AppIntentVocabulary.plist",
+            [
+                "ParameterVocabularies": [["ParameterNames": ["INSendMessageIntent.recipient"], "ParameterVocabulary": []]]
+            ])
         let errors = fixture.load().diagnostics.filter { $0.severity == .error }
-        #expect(errors.contains { $0.location.keyPath == "NSExtension.NSExtensionAttributes.IntentsSupported[0]" && $0.message.contains("did you mean 'INSendMessageIntent'") })
+        #expect(
+            errors.contains {
+                $0.location.keyPath == "NSExtension.NSExtensionAttributes.IntentsSupported[0]"
+                    && $0.message.contains("did you mean 'INSendMessageIntent'")
+            })
         #expect(errors.contains { $0.location.keyPath == "contactNames" && $0.message.contains("did you mean 'contactName'") })
-        #expect(errors.contains { $0.location.keyPath == "ParameterVocabularies[0].ParameterNames[0]" && $0.message.contains("INSendMessageIntent.recipients") })
+        #expect(
+            errors.contains {
+                $0.location.keyPath == "ParameterVocabularies[0].ParameterNames[0]" && $0.message.contains("INSendMessageIntent.recipients")
+            })
     }
 
     @Test func wrongTypesAreReportedAtTheirKeyPath() throws {
@@ -188,10 +209,20 @@ final class AppFixture {
 
 @Suite struct IntentDefinitionTests {
     static func definition(parameters: [[String: Any]], codes: [[String: Any]] = [], responseParameters: [String] = []) -> [String: Any] {
-        ["INEnums": [["INEnumName": "Kind", "INEnumValues": [["INEnumValueName": "bananaSplit", "INEnumValueDisplayName": "banana split"]]]],
-         "INIntents": [["INIntentName": "OrderPizza", "INIntentParameters": parameters,
-                        "INIntentResponse": ["INIntentResponseCodes": codes,
-                                             "INIntentResponseParameters": responseParameters.map { ["INIntentResponseParameterName": $0, "INIntentResponseParameterType": "String"] }]]]]
+        [
+            "INEnums": [["INEnumName": "Kind", "INEnumValues": [["INEnumValueName": "bananaSplit", "INEnumValueDisplayName": "banana split"]]]],
+            "INIntents": [
+                [
+                    "INIntentName": "OrderPizza", "INIntentParameters": parameters,
+                    "INIntentResponse": [
+                        "INIntentResponseCodes": codes,
+                        "INIntentResponseParameters": responseParameters.map {
+                            ["INIntentResponseParameterName": $0, "INIntentResponseParameterType": "String"]
+                        }
+                    ]
+                ]
+            ]
+        ]
     }
 
     private func load(_ definition: [String: Any]) throws -> (apps: [AppVocabulary], errors: [Diagnostic]) {
@@ -203,10 +234,16 @@ final class AppFixture {
     }
 
     @Test func customIntentsJoinTheSchemaWithTheirEnumsAsVocabulary() throws {
-        let (apps, errors) = try load(IntentDefinitionTests.definition(parameters: [
-            ["INIntentParameterName": "quantity", "INIntentParameterType": "Integer"],
-            ["INIntentParameterName": "kind", "INIntentParameterType": "Integer", "INIntentParameterEnumType": "Kind", "INIntentParameterRequired": true],
-        ], codes: [["INIntentResponseCodeName": "pizzaUnavailable", "INIntentResponseCodeFormatString": "No ${kind} today."]], responseParameters: ["kind"]))
+        let (apps, errors) = try load(
+            IntentDefinitionTests.definition(
+                parameters: [
+                    ["INIntentParameterName": "quantity", "INIntentParameterType": "Integer"],
+                    [
+                        "INIntentParameterName": "kind", "INIntentParameterType": "Integer", "INIntentParameterEnumType": "Kind",
+                        "INIntentParameterRequired": true
+                    ]
+                ], codes: [["INIntentResponseCodeName": "pizzaUnavailable", "INIntentResponseCodeFormatString": "No ${kind} today."]],
+                responseParameters: ["kind"]))
         #expect(errors.isEmpty)
         let app = try #require(apps.first)
         let intent = try #require(app.customIntents.first)
@@ -219,16 +256,23 @@ final class AppFixture {
     }
 
     @Test func unknownTypesDuplicateParametersAndUndeclaredResponseParametersAreErrors() throws {
-        let (_, errors) = try load(IntentDefinitionTests.definition(parameters: [
-            ["INIntentParameterName": "size", "INIntentParameterType": "Integr"],
-            ["INIntentParameterName": "kind", "INIntentParameterType": "String"],
-            ["INIntentParameterName": "kind", "INIntentParameterType": "String"],
-            ["INIntentParameterName": "crust", "INIntentParameterType": "Integer", "INIntentParameterEnumType": "Crust"],
-        ], codes: [["INIntentResponseCodeName": "soldOut", "INIntentResponseCodeFormatString": "No ${flavour} left."]], responseParameters: ["kind"]))
+        let (_, errors) = try load(
+            IntentDefinitionTests.definition(
+                parameters: [
+                    ["INIntentParameterName": "size", "INIntentParameterType": "Integr"],
+                    ["INIntentParameterName": "kind", "INIntentParameterType": "String"],
+                    ["INIntentParameterName": "kind", "INIntentParameterType": "String"],
+                    ["INIntentParameterName": "crust", "INIntentParameterType": "Integer", "INIntentParameterEnumType": "Crust"]
+                ], codes: [["INIntentResponseCodeName": "soldOut", "INIntentResponseCodeFormatString": "No ${flavour} left."]],
+                responseParameters: ["kind"]))
         #expect(errors.contains { $0.message.contains("unknown parameter type 'Integr'") && $0.message.contains("did you mean 'Integer'") })
         #expect(errors.contains { $0.message.contains("two parameters named 'kind'") })
         #expect(errors.contains { $0.message.contains("unknown enum 'Crust'") })
-        #expect(errors.contains { $0.message.contains("${flavour}") && $0.location.keyPath == "INIntents[0].INIntentResponse.INIntentResponseCodes[0].INIntentResponseCodeFormatString" })
+        #expect(
+            errors.contains {
+                $0.message.contains("${flavour}")
+                    && $0.location.keyPath == "INIntents[0].INIntentResponse.INIntentResponseCodes[0].INIntentResponseCodeFormatString"
+            })
     }
 }
 
@@ -236,10 +280,12 @@ final class AppFixture {
     @Test func shortcutsLoadAndCollisionsAreErrors() throws {
         let fixture = AppFixture()
         try fixture.write("Chat/Info.plist", AppFixture.info("Chat"))
-        try fixture.write("Chat/Shortcuts.plist", [
-            ["phrase": "Banana alert", "intent": "INSendMessageIntent", "parameters": ["content": "send more bananas"]],
-            ["phrase": "Open my inbox", "userActivityType": "com.example.chat.inbox"],
-        ])
+        try fixture.write(
+            "Chat/Shortcuts.plist",
+            [
+                ["phrase": "Banana alert", "intent": "INSendMessageIntent", "parameters": ["content": "send more bananas"]],
+                ["phrase": "Open my inbox", "userActivityType": "com.example.chat.inbox"]
+            ])
         try fixture.write("Other/Info.plist", AppFixture.info("Other"))
         try fixture.write("Other/Shortcuts.plist", [["phrase": "banana ALERT!", "userActivityType": "com.example.other"]])
         let (apps, diagnostics) = fixture.load()

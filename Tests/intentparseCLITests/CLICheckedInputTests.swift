@@ -30,8 +30,9 @@ import Testing
             #expect(output.stderr.contains("--now '\(date)' is not an ISO 8601 date and time"), "\(output.stderr)")
             #expect(output.stdout.isEmpty)
         }
-        let output = try testCorpus("language: en\nnow: 2026-02-30T10:00:00Z\ntests:\n  - sentences: [\"call Coco\"]\n    intent: INStartCallIntent\n",
-                                    named: "now.yaml")
+        let output = try testCorpus(
+            "language: en\nnow: 2026-02-30T10:00:00Z\ntests:\n  - sentences: [\"call Coco\"]\n    intent: INStartCallIntent\n",
+            named: "now.yaml")
         #expect(output.status == 2)
         #expect(output.stderr.contains("now.yaml:2:6: error: now: '2026-02-30T10:00:00Z' is not an ISO 8601 date and time"), "\(output.stderr)")
     }
@@ -39,7 +40,8 @@ import Testing
     @Test func aCorpusIntentMustBeAnIntentOfTheLoadedSchema() throws {
         let folder = try CLI.temporaryFolder()
         defer { CLI.remove(folder) }
-        try write("""
+        try write(
+            """
             language: en
             tests:
               - sentences: ["call Coco"]
@@ -51,7 +53,8 @@ import Testing
               - sentences: ["what's the weather"]
                 intent: null
             """, to: folder.appendingPathComponent("cases.yaml"))
-        try write("""
+        try write(
+            """
             language: en
             dialogues:
               - name: a typo in a turn
@@ -75,8 +78,9 @@ import Testing
     }
 
     @Test func aCaseNeedsASentence() throws {
-        let output = try testCorpus("language: en\ntests:\n  - sentences: []\n    intent: INStartCallIntent\n  - sentences:\n    intent: INStartCallIntent\n",
-                                    named: "empty.yaml")
+        let output = try testCorpus(
+            "language: en\ntests:\n  - sentences: []\n    intent: INStartCallIntent\n  - sentences:\n    intent: INStartCallIntent\n",
+            named: "empty.yaml")
         #expect(output.status == 2)
         #expect(output.stderr.contains("empty.yaml:3:16: error: a test case needs at least one sentence"), "\(output.stderr)")
         #expect(output.stderr.contains("empty.yaml:5:15: error: a test case needs at least one sentence"), "\(output.stderr)")
@@ -102,7 +106,9 @@ import Testing
         let input = Data("text Coco saying hi\n".utf8)
         let bogus = try CLI.run(["dialog", "--locale", "en", "--confirm-intents", "INBogusIntent"], stdin: input)
         #expect(bogus.status == 2)
-        #expect(bogus.stderr.contains("error: --confirm-intents: unknown intent 'INBogusIntent'; the loaded intents are INAddTasksIntent, "), "\(bogus.stderr)")
+        #expect(
+            bogus.stderr.contains("error: --confirm-intents: unknown intent 'INBogusIntent'; the loaded intents are INAddTasksIntent, "),
+            "\(bogus.stderr)")
         #expect(bogus.stdout.isEmpty)
         let typo = try CLI.run(["dialog", "--locale", "en", "--confirm-intents", "INSendPaymentIntent,INSendMesageIntent"], stdin: input)
         #expect(typo.status == 2)
@@ -152,21 +158,25 @@ import Testing
     @Test func aDialogueTemplateNamingARuleIsAnError() throws {
         let folder = try CLI.temporaryFolder()
         defer { CLI.remove(folder) }
-        try write("language: en\nintents:\n  INStartCallIntent:\n    data:\n      - sentences: [\"call {person:contacts}\"]\nlists:\n  person: {wildcard: true}\n",
-                  to: folder.appendingPathComponent("Grammars/en/calling.yaml"))
-        try write("language: en\ncapabilities:\n  - \"what can i do\"\n  - \"{app} <s_loc> what can i do\"\n",
-                  to: folder.appendingPathComponent("Grammars/en/dialogue/en.yaml"))
+        try write(
+            "language: en\nintents:\n  INStartCallIntent:\n    data:\n      - sentences: [\"call {person:contacts}\"]\nlists:\n  person: {wildcard: true}\n",
+            to: folder.appendingPathComponent("Grammars/en/calling.yaml"))
+        try write(
+            "language: en\ncapabilities:\n  - \"what can i do\"\n  - \"{app} <s_loc> what can i do\"\n",
+            to: folder.appendingPathComponent("Grammars/en/dialogue/en.yaml"))
         let output = try CLI.run(["check", "--grammars", folder.appendingPathComponent("Grammars").path])
         #expect(output.status == 2)
-        #expect(output.stderr.contains("Grammars/en/dialogue/en.yaml:4:5: error: a dialogue template cannot use the rule <s_loc>: write its words out"),
-                "\(output.stderr)")
+        #expect(
+            output.stderr.contains("Grammars/en/dialogue/en.yaml:4:5: error: a dialogue template cannot use the rule <s_loc>: write its words out"),
+            "\(output.stderr)")
     }
 
     @Test func checkPrintsFileErrorsAsJSON() throws {
         let folder = try CLI.temporaryFolder()
         defer { CLI.remove(folder) }
-        try write("language: en\nintents:\n  INSendMessageIntent:\n    data:\n      - sentences:\n          - \"send (a message\"\n",
-                  to: folder.appendingPathComponent("Grammars/en/messaging.yaml"))
+        try write(
+            "language: en\nintents:\n  INSendMessageIntent:\n    data:\n      - sentences:\n          - \"send (a message\"\n",
+            to: folder.appendingPathComponent("Grammars/en/messaging.yaml"))
         let output = try CLI.run(["check", "--format", "json", "--grammars", folder.appendingPathComponent("Grammars").path])
         #expect(output.status == 2)
         let json = try object(output.stdout)
@@ -195,7 +205,10 @@ import Testing
         #expect((template?["file"] as? String)?.hasSuffix("Grammars/en/messaging.yaml") == true)
         #expect(template?["line"] is Int)
         let slots = best?["slots"] as? [[String: Any]] ?? []
-        #expect(slots.contains { $0["parameter"] as? String == "content" && $0["spoken"] as? String == "send more bananas" && $0["range"] as? [Int] == [23, 40] })
+        #expect(
+            slots.contains {
+                $0["parameter"] as? String == "content" && $0["spoken"] as? String == "send more bananas" && $0["range"] as? [Int] == [23, 40]
+            })
         #expect((best?["evidence"] as? [String: Any])?["wildcard"] is Int)
         #expect((best?["score"] as? Double ?? 0) > 0)
         let rejected = try object(try CLI.run(["explain", "--format", "json", "--locale", "en", "what's the weather"]).stdout)
@@ -209,7 +222,8 @@ import Testing
     @Test func aRequestFilePrintsRecallAndFalseAccepts() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        try folder.write("""
+        try folder.write(
+            """
             {"text": "MonkeyChat Bobo please send more bananas", "intent": "INSendMessageIntent"}
             {"text": "what's the weather like tomorrow", "intent": null}
             {"text": "play some jazz", "intent": "INRequestRideIntent"}

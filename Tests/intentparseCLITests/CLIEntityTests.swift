@@ -55,9 +55,11 @@ import Testing
 
     /// Times, days and amounts the shipped French and Chinese data say, from the command line.
     @Test func frenchAndChineseTimesDaysAndAmounts() throws {
-        let french = try CLI.run(["--locale", "fr", "--now", "2026-11-24T10:00:00+01:00",
-                                  "MonkeyTable réserve une table pour deux demain à 20h", "envoie 20 $ à Coco avec MonkeyPay",
-                                  "réserve une table pour deux le 22 à huit heures et demie du soir"])
+        let french = try CLI.run([
+            "--locale", "fr", "--now", "2026-11-24T10:00:00+01:00",
+            "MonkeyTable réserve une table pour deux demain à 20h", "envoie 20 $ à Coco avec MonkeyPay",
+            "réserve une table pour deux le 22 à huit heures et demie du soir"
+        ])
         #expect(french.status == 0)
         #expect(try value(of: "bookingDateComponents", in: french.lines.first ?? "") as? String == "2026-11-25T20:00:00+01:00")
         let dollars = try value(of: "currencyAmount", in: french.lines.count > 1 ? french.lines[1] : "") as? [String: Any]
@@ -74,8 +76,11 @@ import Testing
     private static func englishGrammarFolder(in temporary: URL) throws -> URL {
         let folder = temporary.appendingPathComponent("Grammars/en")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("entities"), withIntermediateDirectories: true)
-        try Data("language: en\nintents:\n  INSendMessageIntent:\n    data:\n      - sentences: [\"text {content}\"]\nlists:\n  content: {wildcard: true}\n".utf8)
-            .write(to: folder.appendingPathComponent("messaging.yaml"))
+        try Data(
+            "language: en\nintents:\n  INSendMessageIntent:\n    data:\n      - sentences: [\"text {content}\"]\nlists:\n  content: {wildcard: true}\n"
+                .utf8
+        )
+        .write(to: folder.appendingPathComponent("messaging.yaml"))
         return folder
     }
 }

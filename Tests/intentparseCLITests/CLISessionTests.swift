@@ -2,10 +2,11 @@ import Foundation
 import IntentParseSchema
 import IntentParseTestSupport
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `dialog --session FILE`: the file is checked before the first turn, turns of processes
@@ -52,7 +53,8 @@ import Darwin
 
     private static func turns(in session: URL) -> Int? {
         guard let data = FileManager.default.contents(atPath: session.path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return nil }
         return object["turns"] as? Int
     }
 
@@ -67,8 +69,11 @@ import Darwin
         try Data("x".utf8).write(to: notAFolder)
         let cases = [
             ("/nonexistent/d/s.json", "/nonexistent/d/s.json: error: cannot keep a session here: the folder /nonexistent/d does not exist"),
-            (notAFolder.appendingPathComponent("s.json").path, "file.txt/s.json: error: cannot keep a session here: \(notAFolder.path) is not a folder"),
-            (folder.path, "\(folder.path): error: is a folder, not a session file"),
+            (
+                notAFolder.appendingPathComponent("s.json").path,
+                "file.txt/s.json: error: cannot keep a session here: \(notAFolder.path) is not a folder"
+            ),
+            (folder.path, "\(folder.path): error: is a folder, not a session file")
         ]
         for (path, message) in cases {
             let output = try CLI.run(["dialog", "--locale", "en", "--session", path], stdin: Data("send a MonkeyChat message\n".utf8))
@@ -81,14 +86,16 @@ import Darwin
     }
 
     #if os(Linux)
-    /// A folder no file can be created in (as root too): the check writes a probe file there.
-    @Test func aFolderThatRefusesFilesIsReportedBeforeTheFirstTurn() throws {
-        let output = try CLI.run(["dialog", "--locale", "en", "--session", "/proc/intentparse-session.json"], stdin: Data("hi\n".utf8))
-        #expect(output.status == 2)
-        #expect(output.stderr.hasPrefix("/proc/intentparse-session.json: error: cannot save the session in /proc: cannot create a temporary file: "), "\(output.stderr)")
-        #expect(output.stderr.split(separator: "\n").count == 1)
-        #expect(output.stdout.isEmpty)
-    }
+        /// A folder no file can be created in (as root too): the check writes a probe file there.
+        @Test func aFolderThatRefusesFilesIsReportedBeforeTheFirstTurn() throws {
+            let output = try CLI.run(["dialog", "--locale", "en", "--session", "/proc/intentparse-session.json"], stdin: Data("hi\n".utf8))
+            #expect(output.status == 2)
+            #expect(
+                output.stderr.hasPrefix("/proc/intentparse-session.json: error: cannot save the session in /proc: cannot create a temporary file: "),
+                "\(output.stderr)")
+            #expect(output.stderr.split(separator: "\n").count == 1)
+            #expect(output.stdout.isEmpty)
+        }
     #endif
 
     @Test func anUnreadableSessionIsReportedBeforeTheFirstTurn() throws {
@@ -148,7 +155,8 @@ import Darwin
         let session = folder.appendingPathComponent("s.json")
         let conversation = try Conversation(session: session)
         // Megabytes of session, so a save takes long enough to be caught in the middle.
-        let message = "send a message to Coco on MonkeyChat saying " + Array(repeating: String(repeating: "b", count: 4000), count: 100).joined(separator: " ")
+        let message =
+            "send a message to Coco on MonkeyChat saying " + Array(repeating: String(repeating: "b", count: 4000), count: 100).joined(separator: " ")
         var caught = false
         for _ in 0..<20 where !caught {
             conversation.say(message)

@@ -67,7 +67,8 @@ import Testing
         let folder = try CLI.temporaryFolder()
         defer { CLI.remove(folder) }
         let corpus = folder.appendingPathComponent("bad.yaml")
-        try Data("""
+        try Data(
+            """
             language: en
             tests:
               - sentences: ["MonkeyChat Bobo please send more bananas"]
@@ -76,7 +77,8 @@ import Testing
                 parameters: {recipients: [Bobo], content: send more bananas}
               - sentences: ["add eggs to my grocery list in ListOMat"]
                 intent: INCreateNoteIntent
-            """.utf8).write(to: corpus)
+            """.utf8
+        ).write(to: corpus)
         let output = try CLI.run(["test", "--locale", "en", corpus.path])
         #expect(output.status == 1)
         #expect(output.stdout.contains("1 passed, 1 failed"))
@@ -121,7 +123,8 @@ import Testing
         defer { CLI.remove(folder) }
         let vocabulary = folder.appendingPathComponent("Vocabulary")
         try FileManager.default.createDirectory(at: vocabulary, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: CLI.root.appendingPathComponent("Vocabulary/MonkeyChat"), to: vocabulary.appendingPathComponent("MonkeyChat"))
+        try FileManager.default.copyItem(
+            at: CLI.root.appendingPathComponent("Vocabulary/MonkeyChat"), to: vocabulary.appendingPathComponent("MonkeyChat"))
         try FileManager.default.createDirectory(at: vocabulary.appendingPathComponent("Broken"), withIntermediateDirectories: true)
         try Data("<plist><dict><key>CFBundleName".utf8).write(to: vocabulary.appendingPathComponent("Broken/Info.plist"))
         let parsed = try CLI.run(["--locale", "en", "--vocabulary", vocabulary.path, "MonkeyChat Bobo please send more bananas"])
@@ -208,8 +211,13 @@ import Testing
         let output = try CLI.run(["dialog", "--format", "json"], stdin: Data(input.utf8))
         #expect(output.status == 0)
         #expect(output.lines.count == 5)
-        #expect(output.lines[0].hasPrefix(#"{"state":"needsValue","parameter":"recipients","prompt":"Who do you want to message?","options":[],"intent":{"text":"send a MonkeyChat message","locale":"en","intent":"INSendMessageIntent""#))
-        #expect(output.lines[1].contains(#""state":"disambiguation""#) && output.lines[1].contains(#""options":["Bobo the Great","Bobo Jr.","Little Bobo"]"#))
+        #expect(
+            output.lines[0].hasPrefix(
+                #"{"state":"needsValue","parameter":"recipients","prompt":"Who do you want to message?","options":[],"intent":{"text":"send a MonkeyChat message","locale":"en","intent":"INSendMessageIntent""#
+            ))
+        #expect(
+            output.lines[1].contains(#""state":"disambiguation""#)
+                && output.lines[1].contains(#""options":["Bobo the Great","Bobo Jr.","Little Bobo"]"#))
         #expect(output.lines[4].contains(#""state":"done""#) && output.lines[4].contains(#""response":{"code":"success","text":"OK, I sent it."}"#))
     }
 

@@ -15,8 +15,10 @@ import Testing
 
     /// Compares the command's standard output and error (and its status, when not 0) with
     /// `Tests/Golden/<name>.txt`, or writes the file when recording.
-    private func expectGolden(_ name: String, _ arguments: [String], stdin: String? = nil, in directory: URL = Repository.root,
-                              sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+    private func expectGolden(
+        _ name: String, _ arguments: [String], stdin: String? = nil, in directory: URL = Repository.root,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
         let output = try CLI.run(arguments, stdin: stdin.map { Data($0.utf8) }, in: directory)
         var text = "$ intentparse " + arguments.joined(separator: " ") + "\n" + output.stdout
         if !output.stderr.isEmpty { text += "--- standard error\n" + output.stderr }
@@ -28,8 +30,9 @@ import Testing
             return
         }
         let expected = try String(contentsOf: file, encoding: .utf8)
-        #expect(text == expected, "\(name).txt differs (record again with INTENTPARSE_RECORD_GOLDEN=1 if the change is meant)",
-                sourceLocation: sourceLocation)
+        #expect(
+            text == expected, "\(name).txt differs (record again with INTENTPARSE_RECORD_GOLDEN=1 if the change is meant)",
+            sourceLocation: sourceLocation)
     }
 
     @Test func textFormatInEveryLanguage() throws {
@@ -43,7 +46,7 @@ import Testing
             "schreib Coco mit MonkeyChat, dass ich gleich da bin",
             "TasksNotes'ta elmalar, muzlar ve armutlarla bir bakkal listesi yapın",
             "用MonkeyChat给Bobo发消息说多送点香蕉",
-            "what's the weather",
+            "what's the weather"
         ]
         try expectGolden("parse-text", ["--format", "text"] + GoldenTests.now, stdin: sentences.joined(separator: "\n") + "\n")
     }
@@ -55,8 +58,9 @@ import Testing
 
     @Test func aConversation() throws {
         try expectGolden("dialog-text", ["dialog", "--locale", "en"] + GoldenTests.now, stdin: "send money with MonkeyPay\nCoco\n$20\nyes\n")
-        try expectGolden("dialog-json", ["dialog", "--locale", "it", "--format", "json"] + GoldenTests.now,
-                         stdin: "manda un messaggio a Bobo su MonkeyChat\nil secondo\nci vediamo alle otto\nsì\n")
+        try expectGolden(
+            "dialog-json", ["dialog", "--locale", "it", "--format", "json"] + GoldenTests.now,
+            stdin: "manda un messaggio a Bobo su MonkeyChat\nil secondo\nci vediamo alle otto\nsì\n")
     }
 
     /// Grammar and vocabulary mistakes, as `check` reports them: file, line, column, a caret
@@ -64,7 +68,8 @@ import Testing
     @Test func diagnosticsOfBrokenFiles() throws {
         let temporary = try TemporaryFolder("intentparse-golden")
         defer { temporary.remove() }
-        try temporary.write("""
+        try temporary.write(
+            """
             language: en
             intents:
               INSendMessageIntent:
@@ -81,7 +86,8 @@ import Testing
               recipients: {wildcard: true}
               content: {wildcard: true, wildcrd: true}
             """, to: "Grammars/en/messaging.yaml")
-        try temporary.write("""
+        try temporary.write(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <plist version="1.0"><dict>
               <key>CFBundleDisplayName</key><string>MonkeyChat</string>

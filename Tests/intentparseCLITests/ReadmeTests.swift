@@ -13,10 +13,11 @@ import Testing
         let setUp = try #require(all.firstIndex { $0.hasPrefix("## Set up") })
         #expect(all[..<setUp].contains { $0.contains("puts it on your `PATH`") })
         let lines = Array(all[setUp...])
-        let bare = try #require(lines.firstIndex { line in
-            let code = line.hasPrefix("    ") ? line.drop { $0 == " " } : ""
-            return code.hasPrefix("intentparse ") || code.hasPrefix("$ intentparse") || code.contains("| intentparse")
-        })
+        let bare = try #require(
+            lines.firstIndex { line in
+                let code = line.hasPrefix("    ") ? line.drop { $0 == " " } : ""
+                return code.hasPrefix("intentparse ") || code.hasPrefix("$ intentparse") || code.contains("| intentparse")
+            })
         let path = try #require(lines.firstIndex { $0.contains("export PATH=") && $0.contains("--show-bin-path") })
         #expect(path < bare, "line \(setUp + path + 1) puts intentparse on PATH; the first bare call is line \(setUp + bare + 1)")
     }

@@ -52,7 +52,9 @@ extension EntityDataLoader {
     private mutating func readDays(_ node: Node) {
         for pair in reader.mapping(node, "days") ?? [] {
             if pair.value.scalar != nil {
-                if let offset = reader.integer(pair.value, "days: '\(pair.key)'") { data.relativeDays[pair.key] = EntityData.RelativeDay(offset: offset) }
+                if let offset = reader.integer(pair.value, "days: '\(pair.key)'") {
+                    data.relativeDays[pair.key] = EntityData.RelativeDay(offset: offset)
+                }
                 continue
             }
             guard let fields = reader.mapping(pair.value, "days: '\(pair.key)'") else { continue }

@@ -60,11 +60,14 @@ package struct EntityDataLoader {
     }
 
     /// A relative day may name a part of the day defined in another file of the locale.
-    private static func checkParts(_ references: [(part: String, location: SourceLocation, line: String?)], in data: EntityData,
-                                   log: inout DiagnosticLog) {
+    private static func checkParts(
+        _ references: [(part: String, location: SourceLocation, line: String?)], in data: EntityData,
+        log: inout DiagnosticLog
+    ) {
         for reference in references where data.partsOfDay[reference.part] == nil {
-            log.error(reference.location, "unknown part of the day '\(reference.part)'" + Suggestions.didYouMean(reference.part, in: data.partsOfDay.keys),
-                      sourceLine: reference.line)
+            log.error(
+                reference.location, "unknown part of the day '\(reference.part)'" + Suggestions.didYouMean(reference.part, in: data.partsOfDay.keys),
+                sourceLine: reference.line)
         }
     }
 
@@ -78,7 +81,8 @@ package struct EntityDataLoader {
             case "numbers": readNumbers(pair.value)
             case "currency": readCurrency(pair.value)
             case "dates": readDates(pair.value)
-            case "duration": data.durationUnits.merge(readUnits(pair.value, known: DurationParser.secondsPerUnit.keys, "duration"), uniquingKeysWith: +)
+            case "duration":
+                data.durationUnits.merge(readUnits(pair.value, known: DurationParser.secondsPerUnit.keys, "duration"), uniquingKeysWith: +)
             case "distance": data.distanceUnits.merge(readUnits(pair.value, known: DistanceParser.units, "distance"), uniquingKeysWith: +)
             default: break
             }
@@ -118,8 +122,10 @@ package struct EntityDataLoader {
             let codes = ICUCurrencies.codes()
             for currency in currencies {
                 if !codes.isEmpty, !codes.contains(currency.key) {
-                    reader.error(currency.keyNode, "'\(currency.key)' is not an ISO 4217 currency code ICU knows"
-                                 + Suggestions.didYouMean(currency.key, in: codes))
+                    reader.error(
+                        currency.keyNode,
+                        "'\(currency.key)' is not an ISO 4217 currency code ICU knows"
+                            + Suggestions.didYouMean(currency.key, in: codes))
                 }
                 data.currencyWords[currency.key, default: []] += reader.strings(currency.value, "words for \(currency.key)").map(\.0)
             }
@@ -132,8 +138,10 @@ package struct EntityDataLoader {
         var units: [String: [String]] = [:]
         for pair in pairs {
             guard known.contains(pair.key) else {
-                reader.error(pair.keyNode, "unknown \(what) unit '\(pair.key)'" + Suggestions.didYouMean(pair.key, in: known)
-                             + "; known: \(known.sorted().joined(separator: ", "))")
+                reader.error(
+                    pair.keyNode,
+                    "unknown \(what) unit '\(pair.key)'" + Suggestions.didYouMean(pair.key, in: known)
+                        + "; known: \(known.sorted().joined(separator: ", "))")
                 continue
             }
             units[pair.key, default: []] += reader.strings(pair.value, "words for \(pair.key)").map(\.0)
@@ -146,7 +154,8 @@ package struct EntityDataLoader {
         var result: [String: Double] = [:]
         for pair in reader.mapping(node, what) ?? [] {
             guard let value = reader.scalarValue(pair.value)?.json, case .number(let number) = value, number.isFinite,
-                  number > 0 || (allowsZero && number == 0) else {
+                number > 0 || (allowsZero && number == 0)
+            else {
                 reader.error(pair.value, "\(what): '\(pair.key)' needs a number \(allowsZero ? "of zero or more" : "above zero")")
                 continue
             }

@@ -1,4 +1,3 @@
-
 extension EntityCatalog {
     /// A few phrases each entity reads, made from ICU and the data file (never written per
     /// language in Swift), for sentences generated from grammars (benchmarks, self-checks).

@@ -65,13 +65,15 @@ struct CalendarWords: Sendable {
         for (word, day) in data.weekdayWords.sorted(by: { $0.key < $1.key }) { weekdays.add(word, day % 7 + 1, normalizer: normalizer) }
         // ICU's AM/PM symbols, unless the data gives the same word another role: German "am"
         // is "on" ("für zwei am Freitag" is no 2 AM). The data's own AM/PM words always count.
-        let otherRoles = Set(EntityData.DateWord.allCases.filter { $0 != .am && $0 != .pm }.flatMap { data.words($0) }
-            .map { normalizer.looseKeys($0).joined(separator: " ") })
+        let otherRoles = Set(
+            EntityData.DateWord.allCases.filter { $0 != .am && $0 != .pm }.flatMap { data.words($0) }
+                .map { normalizer.looseKeys($0).joined(separator: " ") })
         let icuMeridiems = ICUCalendarWords.symbols(locale: locale, kind: .amPm)
         for (index, meridiem) in [Meridiem.am, .pm].enumerated() {
             let extra = data.words(meridiem == .am ? .am : .pm)
             let icu = index < icuMeridiems.count ? [icuMeridiems[index]] : []
-            meridiems.add(extra + icu.filter { !otherRoles.contains(normalizer.looseKeys($0).joined(separator: " ")) }, meridiem, normalizer: normalizer)
+            meridiems.add(
+                extra + icu.filter { !otherRoles.contains(normalizer.looseKeys($0).joined(separator: " ")) }, meridiem, normalizer: normalizer)
         }
         for (word, day) in data.relativeDays {
             relativeDays.add(word, RelativeDay(offset: day.offset, part: day.part.flatMap { partNames.firstIndex(of: $0) }), normalizer: normalizer)

@@ -75,7 +75,8 @@ struct Placement: Sendable {
             start = calendar.date(byAdding: .day, value: 1, to: start) ?? start
         }
         guard let from = calendar.date(byAdding: .minute, value: part.from, to: start),
-              let to = calendar.date(byAdding: .minute, value: part.to, to: start) else { return nil }
+            let to = calendar.date(byAdding: .minute, value: part.to, to: start)
+        else { return nil }
         return .interval(dateTimeString(from) + "/" + dateTimeString(to))
     }
 
@@ -103,7 +104,9 @@ struct Placement: Sendable {
     /// NB: Foundation's value-type format style, not ISO8601DateFormatter, which builds an ICU
     /// date format per instance and made every date reading cost a tenth of a millisecond.
     func dateTimeString(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(dateSeparator: .dash, dateTimeSeparator: .standard, timeSeparator: .colon,
-                                               timeZoneSeparator: .colon, includingFractionalSeconds: false, timeZone: calendar.timeZone))
+        date.formatted(
+            Date.ISO8601FormatStyle(
+                dateSeparator: .dash, dateTimeSeparator: .standard, timeSeparator: .colon,
+                timeZoneSeparator: .colon, includingFractionalSeconds: false, timeZone: calendar.timeZone))
     }
 }

@@ -47,11 +47,16 @@ struct DateStarts: Sendable {
         let on = words.startKeys(.on)
         // Minutes said before the hour ("quarter past eight", "Viertel vor neun") start with a
         // minute word, a fraction or an article ("a quarter"), where the language says them so.
-        let minutesFirst = words.beforeHourPast.isEmpty && words.beforeHourTo.isEmpty ? Set<String>()
+        let minutesFirst =
+            words.beforeHourPast.isEmpty && words.beforeHourTo.isEmpty
+            ? Set<String>()
             : words.clockMinutes.startKeys.union(amounts.fractions.startKeys).union(amounts.articles.startKeys)
         let starts: [(DateReaders, Set<String>)] = [
             (.relativeDay, on.union(words.relativeDays.startKeys)),
-            (.weekday, on.union(words.startKeys(.next)).union(words.startKeys(.this)).union(words.startKeys(.nextWeek)).union(words.weekdays.startKeys)),
+            (
+                .weekday,
+                on.union(words.startKeys(.next)).union(words.startKeys(.this)).union(words.startKeys(.nextWeek)).union(words.weekdays.startKeys)
+            ),
             (.monthFirst, on.union(words.months.startKeys)),
             (.dayFirst, on.union(words.startKeys(.the)).union(ordinals.wordStartKeys).union(numberWords)),
             (.isoDate, on),
@@ -59,7 +64,7 @@ struct DateStarts: Sendable {
             (.clockTime, words.startKeys(.at).union(numberWords).union(words.clockHours.startKeys).union(words.shifts.startKeys).union(minutesFirst)),
             (.part, words.startKeys(.this).union(words.startKeys(.inThe)).union(words.partWords.startKeys)),
             (.weekend, words.startKeys(.next).union(words.startKeys(.this)).union(words.startKeys(.the))),
-            (.offset, words.startKeys(.in).union(numberWords).union(amounts.articles.startKeys).union(amounts.fractions.startKeys)),
+            (.offset, words.startKeys(.in).union(numberWords).union(amounts.articles.startKeys).union(amounts.fractions.startKeys))
         ]
         var flags: [String: UInt32] = [:]
         for (reader, keys) in starts {

@@ -31,8 +31,9 @@ package final class DateTimeParser: EntityParser {
         days = DayReader(words: words, ordinals: ordinals, numbers: amounts.numbers)
         times = TimeReader(words: words, amounts: amounts)
         self.durations = durations
-        resolver = DateResolver(locale: Locale(identifier: locale), partsOfDay: data.partsOfDay, parts: words.parts,
-                                firstWeekday: ICUCalendarWords.firstWeekday(locale: locale))
+        resolver = DateResolver(
+            locale: Locale(identifier: locale), partsOfDay: data.partsOfDay, parts: words.parts,
+            firstWeekday: ICUCalendarWords.firstWeekday(locale: locale))
     }
 
     package func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
@@ -93,8 +94,10 @@ package final class DateTimeParser: EntityParser {
     }
 
     /// Appends the pieces of `readers` at `position` (a valid index), in the readers' fixed order.
-    func appendPieces(_ text: TokenizedText, at position: Int, readers: DateReaders, first: Bool,
-                      to result: inout [(end: Int, piece: DatePiece)]) {
+    func appendPieces(
+        _ text: TokenizedText, at position: Int, readers: DateReaders, first: Bool,
+        to result: inout [(end: Int, piece: DatePiece)]
+    ) {
         if !readers.isDisjoint(with: .days) { days.appendPieces(text, from: position, readers: readers, to: &result) }
         if !readers.isDisjoint(with: .times) { times.appendTimes(text, from: position, readers: readers, to: &result) }
         if readers.contains(.part) { times.appendParts(text.tokens, from: position, to: &result) }

@@ -23,7 +23,8 @@ struct DayReader: Sendable {
         let position = words.skipping(.on, tokens, at: start)
         if readers.contains(.relativeDay) {
             for match in words.relativeDays.matches(tokens, from: position) {
-                result.append((match.end, match.value.part.map { .dayPart(.relative(match.value.offset), $0) } ?? .day(.relative(match.value.offset))))
+                result.append(
+                    (match.end, match.value.part.map { .dayPart(.relative(match.value.offset), $0) } ?? .day(.relative(match.value.offset))))
             }
         }
         if readers.contains(.weekday) { appendWeekdays(tokens, from: position, to: &result) }
@@ -112,7 +113,8 @@ struct DayReader: Sendable {
     private func daySuffix(_ tokens: [Token], after end: Int) -> Int? {
         var position = end
         if position + 1 < tokens.count, tokens[position].isPunctuation, tokens[position].range.lowerBound == tokens[position - 1].range.upperBound,
-           tokens[position + 1].range.lowerBound == tokens[position].range.upperBound {
+            tokens[position + 1].range.lowerBound == tokens[position].range.upperBound
+        {
             position += 1
         }
         return words.word(.daySuffix, tokens, at: position)
@@ -136,8 +138,10 @@ struct DayReader: Sendable {
     }
 
     /// Appends the reading with a year, when one follows ("March 3, 2027"), then the one without.
-    private static func appendWithYears(_ text: TokenizedText, after end: Int, to result: inout [(end: Int, piece: DatePiece)],
-                                        _ make: (Int?) -> DaySpec) {
+    private static func appendWithYears(
+        _ text: TokenizedText, after end: Int, to result: inout [(end: Int, piece: DatePiece)],
+        _ make: (Int?) -> DaySpec
+    ) {
         var position = end
         if position < text.tokens.count, text.tokens[position].text == "," { position += 1 }
         if position < text.tokens.count, let year = year(text.tokens[position]) { result.append((position + 1, .day(make(year)))) }
@@ -195,8 +199,9 @@ struct DayReader: Sendable {
             let token = tokens[position]
             if !groups.isEmpty {
                 guard glued(position), token.isPunctuation, token.text.count == 1, let mark = token.text.first, "/.-".contains(mark),
-                      separator == nil || separator == mark, position + 1 < tokens.count, glued(position + 1),
-                      tokens[position + 1].kind == .number else { break }
+                    separator == nil || separator == mark, position + 1 < tokens.count, glued(position + 1),
+                    tokens[position + 1].kind == .number
+                else { break }
                 separator = mark
                 position += 1
             }
@@ -220,10 +225,11 @@ struct DayReader: Sendable {
     private func isoDate(_ text: TokenizedText, from start: Int) -> (end: Int, spec: DaySpec)? {
         let tokens = text.tokens
         guard start + 5 <= tokens.count, let year = DayReader.year(tokens[start]),
-              tokens[start + 1].text == "-", tokens[start + 3].text == "-",
-              tokens[(start + 1)..<(start + 5)].indices.allSatisfy({ tokens[$0].range.lowerBound == tokens[$0 - 1].range.upperBound }),
-              let month = Int(tokens[start + 2].text), let day = Int(tokens[start + 4].text),
-              tokens[start + 2].text.count == 2, tokens[start + 4].text.count == 2 else { return nil }
+            tokens[start + 1].text == "-", tokens[start + 3].text == "-",
+            tokens[(start + 1)..<(start + 5)].indices.allSatisfy({ tokens[$0].range.lowerBound == tokens[$0 - 1].range.upperBound }),
+            let month = Int(tokens[start + 2].text), let day = Int(tokens[start + 4].text),
+            tokens[start + 2].text.count == 2, tokens[start + 4].text.count == 2
+        else { return nil }
         return (start + 5, .monthDay(month: month, day: day, year: year))
     }
 }

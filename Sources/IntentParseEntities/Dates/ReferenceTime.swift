@@ -10,15 +10,18 @@ extension EntityContext {
     package init?(iso text: String, fallback: TimeZone = .current) {
         let zoned = ISO8601DateFormatter()
         if let date = zoned.date(from: text), let offset = EntityContext.utcOffset(of: text),
-           let timeZone = TimeZone(secondsFromGMT: offset) {
+            let timeZone = TimeZone(secondsFromGMT: offset)
+        {
             // NB: the formatter rolls impossible dates over ("2026-02-30" is March 2nd), so the
             // date and time must be what the date writes back to in its own offset.
             guard EntityContext.localText(of: date, in: timeZone).map(text.hasPrefix) == true else { return nil }
             self.init(now: date, timeZone: timeZone)
             return
         }
-        for options: ISO8601DateFormatter.Options in [[.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate],
-                                                       [.withFullDate, .withDashSeparatorInDate]] {
+        for options: ISO8601DateFormatter.Options in [
+            [.withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate],
+            [.withFullDate, .withDashSeparatorInDate]
+        ] {
             let local = ISO8601DateFormatter()
             local.formatOptions = options
             local.timeZone = fallback

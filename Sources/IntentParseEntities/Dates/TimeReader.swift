@@ -37,7 +37,9 @@ struct TimeReader: Sendable {
     /// (today's), "in the evening" (the next one).
     func appendParts(_ tokens: [Token], from start: Int, to result: inout [(end: Int, piece: DatePiece)]) {
         if let afterThis = words.word(.this, tokens, at: start) {
-            for match in words.partWords.matches(tokens, from: afterThis) { result.append((match.end, .part(match.value, standalone: true, today: true))) }
+            for match in words.partWords.matches(tokens, from: afterThis) {
+                result.append((match.end, .part(match.value, standalone: true, today: true)))
+            }
             return
         }
         let afterIn = words.word(.inThe, tokens, at: start)
@@ -49,8 +51,9 @@ struct TimeReader: Sendable {
     /// An hour, maybe minutes, maybe AM/PM or "o'clock", each reading checked for range.
     private func appendClockTimes(_ text: TokenizedText, from start: Int, anchored: Bool, to result: inout [(end: Int, piece: DatePiece)]) {
         guard let hour = hour(text, at: start) else { return }
-        let time = ClockTime(hour: hour.value, minute: hour.minute ?? 0, meridiem: hour.meridiem, isExact: hour.hasLeadingZero,
-                             isExplicit: hour.meridiem != nil || hour.saidOclock)
+        let time = ClockTime(
+            hour: hour.value, minute: hour.minute ?? 0, meridiem: hour.meridiem, isExact: hour.hasLeadingZero,
+            isExplicit: hour.meridiem != nil || hour.saidOclock)
         if hour.saidOclock {
             // "20h", "8h30": the o'clock word (and the minutes) glued to the digits.
             if hour.minute == nil { appendMinutes(time, text, after: hour.end, direct: true, anchored: anchored, to: &result) }
@@ -70,7 +73,8 @@ struct TimeReader: Sendable {
     /// "halb neun": a shift word, then an hour it moves.
     private func appendShifted(_ text: TokenizedText, from start: Int, anchored: Bool, to result: inout [(end: Int, piece: DatePiece)]) {
         guard !words.shifts.isEmpty, let shift = words.shifts.longest(text.tokens, from: start),
-              let hour = hour(text, at: shift.end), hour.meridiem == nil, hour.minute == nil else { return }
+            let hour = hour(text, at: shift.end), hour.meridiem == nil, hour.minute == nil
+        else { return }
         var time = ClockTime(hour: hour.value, minute: 0, isExact: hour.hasLeadingZero, isExplicit: true)
         time.offset = shift.value
         appendSuffixed(time, text, at: hour.end, anchored: anchored, to: &result)
@@ -79,10 +83,12 @@ struct TimeReader: Sendable {
     /// "quarter past eight", "zehn vor neun": minutes, a joining word, then the hour.
     private func appendMinutesFirst(_ text: TokenizedText, from start: Int, anchored: Bool, to result: inout [(end: Int, piece: DatePiece)]) {
         guard !(words.beforeHourPast.isEmpty && words.beforeHourTo.isEmpty),
-              let minutes = minuteAmount(text, at: start), minutes.value > 0 else { return }
+            let minutes = minuteAmount(text, at: start), minutes.value > 0
+        else { return }
         for isPast in [true, false] {
             guard let end = (isPast ? words.beforeHourPast : words.beforeHourTo).longest(text.tokens, from: minutes.end)?.end,
-                  let hour = hour(text, at: end), hour.minute == nil, !hour.saidOclock else { continue }
+                let hour = hour(text, at: end), hour.minute == nil, !hour.saidOclock
+            else { continue }
             var time = ClockTime(hour: hour.value, minute: 0, meridiem: hour.meridiem, isExact: hour.hasLeadingZero, isExplicit: true)
             if isPast { time.minute = minutes.value } else { time.offset = -minutes.value }
             appendSuffixed(time, text, at: hour.end, anchored: anchored, to: &result)
@@ -91,8 +97,10 @@ struct TimeReader: Sendable {
 
     /// Minutes after the hour said (maybe with its o'clock word): joined ("et quart", "y media",
     /// "moins dix") or, when `direct`, right after it ("20 heures 30", "8点半", "8点15分").
-    private func appendMinutes(_ time: ClockTime, _ text: TokenizedText, after position: Int, direct: Bool, anchored: Bool,
-                               to result: inout [(end: Int, piece: DatePiece)]) {
+    private func appendMinutes(
+        _ time: ClockTime, _ text: TokenizedText, after position: Int, direct: Bool, anchored: Bool,
+        to result: inout [(end: Int, piece: DatePiece)]
+    ) {
         appendJoined(time, text, after: position, anchored: anchored, to: &result)
         guard direct, let minutes = minuteAmount(text, at: position) else { return }
         var said = time
@@ -103,12 +111,15 @@ struct TimeReader: Sendable {
     /// A joining word and minutes after the hour: "et quart", "y media", "moins le quart".
     /// NB: the time is no more explicit than the hour was: "las ocho y media" needs "a" or a
     /// part of the day as "las ocho" does, so that "pour deux et demie" is no time.
-    private func appendJoined(_ time: ClockTime, _ text: TokenizedText, after position: Int, anchored: Bool,
-                              to result: inout [(end: Int, piece: DatePiece)]) {
+    private func appendJoined(
+        _ time: ClockTime, _ text: TokenizedText, after position: Int, anchored: Bool,
+        to result: inout [(end: Int, piece: DatePiece)]
+    ) {
         for isPast in [true, false] {
             let joins = isPast ? words.afterHourPast : words.afterHourTo
             guard !joins.isEmpty, let end = joins.longest(text.tokens, from: position)?.end,
-                  let minutes = minuteAmount(text, at: end), minutes.value > 0 else { continue }
+                let minutes = minuteAmount(text, at: end), minutes.value > 0
+            else { continue }
             var said = time
             if isPast { said.minute = minutes.value } else { said.offset = -minutes.value }
             appendWithMeridiem(said, text.tokens, at: minutes.end, anchored: anchored, to: &result)
@@ -122,18 +133,22 @@ struct TimeReader: Sendable {
         guard start < tokens.count else { return nil }
         if let word = words.clockMinutes.longest(tokens, from: start) { return (word.end, word.value) }
         if let fraction = amounts.fraction(after: start, in: tokens, needsConjunction: false, takesConjunction: false),
-           fraction.value > 0, fraction.value < 1 {
+            fraction.value > 0, fraction.value < 1
+        {
             return (fraction.end, Int((fraction.value * 60).rounded()))
         }
         guard let number = amounts.numbers.number(in: text, from: start),
-              let value = EntityValue.number(number.value).integer, (0...59).contains(value) else { return nil }
+            let value = EntityValue.number(number.value).integer, (0...59).contains(value)
+        else { return nil }
         return (words.minuteUnits.longest(tokens, from: number.end)?.end ?? number.end, value)
     }
 
     /// Appends the time with a following AM/PM or "o'clock" (and minutes after it), then as it
     /// is (each if valid).
-    private func appendSuffixed(_ time: ClockTime, _ text: TokenizedText, at end: Int, anchored: Bool,
-                                to result: inout [(end: Int, piece: DatePiece)]) {
+    private func appendSuffixed(
+        _ time: ClockTime, _ text: TokenizedText, at end: Int, anchored: Bool,
+        to result: inout [(end: Int, piece: DatePiece)]
+    ) {
         let tokens = text.tokens
         if time.meridiem == nil, let meridiem = words.meridiems.longest(tokens, from: end) {
             var said = time
@@ -149,8 +164,10 @@ struct TimeReader: Sendable {
     }
 
     /// Appends the time with a following AM/PM, then as it is (each if valid).
-    private func appendWithMeridiem(_ time: ClockTime, _ tokens: [Token], at end: Int, anchored: Bool,
-                                    to result: inout [(end: Int, piece: DatePiece)]) {
+    private func appendWithMeridiem(
+        _ time: ClockTime, _ tokens: [Token], at end: Int, anchored: Bool,
+        to result: inout [(end: Int, piece: DatePiece)]
+    ) {
         if time.meridiem == nil, let meridiem = words.meridiems.longest(tokens, from: end) {
             var said = time
             (said.meridiem, said.isExplicit) = (meridiem.value, true)
@@ -161,8 +178,10 @@ struct TimeReader: Sendable {
 
     /// An hour: `saidOclock` when an o'clock word was glued to its digits ("20h"), `minute` when
     /// minutes were too ("8h30").
-    typealias Hour = (end: Int, value: Int, meridiem: CalendarWords.Meridiem?, hasLeadingZero: Bool, isWord: Bool,
-                      saidOclock: Bool, minute: Int?)
+    typealias Hour = (
+        end: Int, value: Int, meridiem: CalendarWords.Meridiem?, hasLeadingZero: Bool, isWord: Bool,
+        saidOclock: Bool, minute: Int?
+    )
 
     /// The hour: digits ("8", "08", "８"), digits with AM/PM or an o'clock word glued on ("8pm",
     /// "20h", "8h30"), or number words.
@@ -187,7 +206,8 @@ struct TimeReader: Sendable {
             return (named.end, named.value, nil, false, true, false, nil)
         }
         if token.kind == .word, let number = amounts.numbers.number(in: text, from: start),
-           let value = EntityValue.number(number.value).integer, value < 24 {
+            let value = EntityValue.number(number.value).integer, value < 24
+        {
             return (number.end, value, nil, false, true, false, nil)
         }
         guard let value = amounts.numbers.value(ofWord: token), value == value.rounded(), value < 24 else { return nil }
@@ -211,14 +231,17 @@ struct TimeReader: Sendable {
         guard start < tokens.count else { return nil }
         if hourIsWord {
             guard let number = amounts.numbers.number(in: text, from: start),
-                  let value = EntityValue.number(number.value).integer, (10...59).contains(value) else { return nil }
+                let value = EntityValue.number(number.value).integer, (10...59).contains(value)
+            else { return nil }
             return (number.end, value, nil)
         }
         // NB: keys, NFKC, so full-width colons and digits ("８：３０") count.
         guard tokens[start].key == ":", start + 1 < tokens.count, tokens[start + 1].key.count >= 2 else { return nil }
         let token = tokens[start + 1]
         if token.kind == .number, token.key.utf8.count == 2, let value = Int(token.key) { return (start + 2, value, nil) }
-        guard let glued = amounts.split(token), let meridiem = words.meridiems.value(of: glued.suffix, normalizer: amounts.normalizer) else { return nil }
+        guard let glued = amounts.split(token), let meridiem = words.meridiems.value(of: glued.suffix, normalizer: amounts.normalizer) else {
+            return nil
+        }
         return (start + 2, Int(glued.value), meridiem)
     }
 

@@ -62,10 +62,14 @@ struct PhraseTable<Value: Sendable>: Sendable {
         let answered = withUnsafeTemporaryAllocation(of: (end: Int, value: Int).self, capacity: max(maxTokens, 1)) { found -> Bool in
             var count = 0
             // NB: one hit per token counted, and at most `maxTokens` tokens are counted.
-            guard walk(tokens, from: start, { end, value in
-                found.initializeElement(at: count, to: (end, value))
-                count += 1
-            }) else { return false }
+            guard
+                walk(
+                    tokens, from: start,
+                    { end, value in
+                        found.initializeElement(at: count, to: (end, value))
+                        count += 1
+                    })
+            else { return false }
             for index in stride(from: count - 1, through: 0, by: -1) { result.append((found[index].end, values[found[index].value])) }
             return true
         }

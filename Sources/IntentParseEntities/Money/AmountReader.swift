@@ -105,7 +105,8 @@ struct AmountReader: Sendable {
     /// `split` of a token's text, by ICU.
     private func split(_ text: String) -> Glued? {
         guard text.unicodeScalars.first?.properties.numericType == .decimal,
-              let prefix = decimal?.parsePrefix(text), prefix.length < text.utf16.count else { return nil }
+            let prefix = decimal?.parsePrefix(text), prefix.length < text.utf16.count
+        else { return nil }
         let rest = String(decoding: Array(text.utf16)[prefix.length...], as: UTF16.self)
         let suffix = normalizer.looseKeys(rest).joined()
         return suffix.isEmpty ? nil : (prefix.value, suffix)

@@ -47,7 +47,8 @@ struct CurrencyLexicon: Sendable {
                 if let name = ICUCurrencies.name(code, locale: locale, style: style) { names.add(name, code, normalizer: normalizer) }
             }
             if let short = ICUCurrencies.name(code, locale: locale, style: .narrowSymbol), short != code, short != symbol,
-               !short.unicodeScalars.contains(where: { $0.properties.isAlphabetic }) {
+                !short.unicodeScalars.contains(where: { $0.properties.isAlphabetic })
+            {
                 narrow[short, default: []].append(code)
             }
         }
@@ -64,7 +65,8 @@ struct CurrencyLexicon: Sendable {
         if let local, sharing.contains(local) { return local }
         let counts = sharing.map { ICUCurrencies.regionCounts[$0] ?? 0 }
         guard let most = counts.max(), most > 0, counts.filter({ $0 == most }).count == 1,
-              let index = counts.firstIndex(of: most) else { return nil }
+            let index = counts.firstIndex(of: most)
+        else { return nil }
         return sharing[index]
     }
 

@@ -28,8 +28,9 @@ package final class CurrencyParser: EntityParser {
             parts.removeAll(keepingCapacity: true)
             var position = whole.end
             if let conjunction = amounts.conjunctions.longest(text.tokens, from: position) { position = conjunction.end }
-            appendParts(text, amounts: amounts.amounts(text, from: position), code: whole.code, below: 1, total: 0,
-                        elides: whole.named, to: &parts)
+            appendParts(
+                text, amounts: amounts.amounts(text, from: position), code: whole.code, below: 1, total: 0,
+                elides: whole.named, to: &parts)
             for part in parts { readings.append(match(start, part.end, whole.amount + part.amount, whole.code)) }
             readings.append(match(start, whole.end, whole.amount, whole.code))
         }
@@ -69,17 +70,21 @@ package final class CurrencyParser: EntityParser {
     /// from the `amounts` found at one position: "fifty cents", "五毛", "五毛五分", and when
     /// `elides`, a bare number counting the next smaller part ("五" after "块" is five 毛).
     /// Each as its end and `total` plus the parts, in the currency `code`.
-    private func appendParts(_ text: TokenizedText, amounts found: [Amount], code: String, below: Double, total: Double, elides: Bool,
-                             to result: inout [(end: Int, amount: Double)]) {
+    private func appendParts(
+        _ text: TokenizedText, amounts found: [Amount], code: String, below: Double, total: Double, elides: Bool,
+        to result: inout [(end: Int, amount: Double)]
+    ) {
         for amount in found where amount.suffix == nil && !amount.isArticle && amount.value == amount.value.rounded() && amount.value >= 0 {
             if let unit = lexicon.parts.longest(text.tokens, from: amount.end) {
                 guard let size = unit.value > 0 ? unit.value : lexicon.subunitsPerUnit(of: code).map({ 1 / $0 }),
-                      size < below, (amount.value * size).isLess(than: below * (1 - 1e-9)) else { continue }
+                    size < below, (amount.value * size).isLess(than: below * (1 - 1e-9))
+                else { continue }
                 let sum = CurrencyParser.rounded(total + amount.value * size, size)
                 result.append((unit.end, sum))
                 // Only a smaller part may follow: "五毛五分", "五毛五".
                 appendParts(text, amounts: amounts.amounts(text, from: unit.end), code: code, below: size, total: sum, elides: true, to: &result)
-            } else if elides, amount.value >= 1, let size = nextPart(below: below, code: code), (amount.value * size).isLess(than: below * (1 - 1e-9)) {
+            } else if elides, amount.value >= 1, let size = nextPart(below: below, code: code), (amount.value * size).isLess(than: below * (1 - 1e-9))
+            {
                 result.append((amount.end, CurrencyParser.rounded(total + amount.value * size, size)))
             }
         }

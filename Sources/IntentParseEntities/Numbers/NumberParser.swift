@@ -87,7 +87,8 @@ package final class NumberParser: EntityParser, @unchecked Sendable {
             end += 1
         }
         for last in stride(from: lastWord, through: start, by: -1) where tokens[last].kind == .word {
-            let phrase = substitutes ? substitutedText(text, from: start, through: last) : NumberParser.lowercasedText(text, from: start, through: last)
+            let phrase =
+                substitutes ? substitutedText(text, from: start, through: last) : NumberParser.lowercasedText(text, from: start, through: last)
             if let value = parse(phrase) { return (last + 1, value) }
         }
         return nil
@@ -189,6 +190,6 @@ package final class NumberParser: EntityParser, @unchecked Sendable {
     }
 }
 
-private extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+extension Character {
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

@@ -30,20 +30,22 @@ package final class OrdinalParser: EntityParser {
     init(locale: String, amounts: AmountReader) {
         self.amounts = amounts
         digits = ICUNumberFormat(locale: locale, style: .ordinalDigits)
-        digitKeys = digits.map { digits in
-            (0...OrdinalParser.maxWords).map { n in
-                n == 0 ? nil : digits.format(Double(n)).map { amounts.normalizer.looseKeys($0).joined() }
-            }
-        } ?? []
-        punctuatedKeys = digits.map { digits in
-            // ICU writes every ordinal alike: where 1's is one token ("1st"), so are all the others.
-            guard let first = digits.format(1), amounts.normalizer.tokenize(first).tokens.count > 1 else { return [] }
-            return (0...OrdinalParser.maxWords).map { n -> [String]? in
-                guard n > 0, let text = digits.format(Double(n)) else { return nil }
-                let keys = amounts.normalizer.tokenize(text).tokens.map(\.key)
-                return keys.count > 1 ? keys : nil
-            }
-        } ?? []
+        digitKeys =
+            digits.map { digits in
+                (0...OrdinalParser.maxWords).map { n in
+                    n == 0 ? nil : digits.format(Double(n)).map { amounts.normalizer.looseKeys($0).joined() }
+                }
+            } ?? []
+        punctuatedKeys =
+            digits.map { digits in
+                // ICU writes every ordinal alike: where 1's is one token ("1st"), so are all the others.
+                guard let first = digits.format(1), amounts.normalizer.tokenize(first).tokens.count > 1 else { return [] }
+                return (0...OrdinalParser.maxWords).map { n -> [String]? in
+                    guard n > 0, let text = digits.format(Double(n)) else { return nil }
+                    let keys = amounts.normalizer.tokenize(text).tokens.map(\.key)
+                    return keys.count > 1 ? keys : nil
+                }
+            } ?? []
         var words = PhraseTable<Int>()
         if let spellOut = ICUNumberFormat(locale: locale, style: .ordinalWords) {
             for n in 1...OrdinalParser.maxWords {
@@ -70,7 +72,8 @@ package final class OrdinalParser: EntityParser {
     private func punctuatedOrdinal(_ tokens: [Token], at start: Int) -> (end: Int, value: Int)? {
         let first = tokens[start]
         guard first.kind == .number, let n = Int(first.key), n < punctuatedKeys.count, let keys = punctuatedKeys[n],
-              first.key == keys[0], start + keys.count <= tokens.count else { return nil }
+            first.key == keys[0], start + keys.count <= tokens.count
+        else { return nil }
         for index in 1..<keys.count {
             let token = tokens[start + index]
             guard token.range.lowerBound == tokens[start + index - 1].range.upperBound, token.key == keys[index] else { return nil }
@@ -81,7 +84,8 @@ package final class OrdinalParser: EntityParser {
     /// "3rd" → 3 when ICU writes 3 as "3rd" too (compared on loose keys).
     func digitOrdinal(_ token: Token) -> Int? {
         guard let digits, let glued = amounts.split(token), glued.value >= 1, glued.value == glued.value.rounded(),
-              glued.value < 1e9 else { return nil }
+            glued.value < 1e9
+        else { return nil }
         let n = Int(glued.value)
         let key = n < digitKeys.count ? digitKeys[n] : digits.format(glued.value).map { amounts.normalizer.looseKeys($0).joined() }
         return key == token.looseKey ? n : nil

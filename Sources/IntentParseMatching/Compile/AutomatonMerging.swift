@@ -53,8 +53,10 @@ extension AutomatonDraft {
                     let source = Int(from)
                     let inside = order.component(of: source) == component
                     entered = entered || !inside
-                    entries.append(SignatureEntry(inside: inside, from: inside ? place[source] : representative[source],
-                                                  to: place[node], kind: edge.kind.code))
+                    entries.append(
+                        SignatureEntry(
+                            inside: inside, from: inside ? place[source] : representative[source],
+                            to: place[node], kind: edge.kind.code))
                 }
             }
             // Nothing enters a template's start: starts are never merged.
@@ -105,8 +107,9 @@ extension AutomatonDraft {
                 let target = Int(moved.target)
                 // Only an edge from or to a merged node can coincide with another.
                 if lastSource[target] == Int32(source),
-                   shared[Int(representative[Int(from)])] || shared[Int(representative[Int(edge.target)])],
-                   kept.contains(where: { $0.target == moved.target && $0.kind == moved.kind }) {
+                    shared[Int(representative[Int(from)])] || shared[Int(representative[Int(edge.target)])],
+                    kept.contains(where: { $0.target == moved.target && $0.kind == moved.kind })
+                {
                     continue
                 }
                 lastSource[target] = Int32(source)

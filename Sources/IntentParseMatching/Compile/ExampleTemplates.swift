@@ -19,14 +19,16 @@ struct ExampleTemplates {
             // Examples are sentences of their folder's language: an English example, reached
             // through the fallback to the development region, is no French template.
             guard let localized = builder.localized[appIndex],
-                  localized.language(developmentRegion: app.developmentRegion).map(Normalizer.language(of:)) == language else { continue }
+                localized.language(developmentRegion: app.developmentRegion).map(Normalizer.language(of:)) == language
+            else { continue }
             var sets: [String: PhraseSet] = [:]
             for phrases in localized.intentPhrases {
                 guard let intent = schema[phrases.intent] else { continue }
                 let lists = vocabularyLists(intent: intent, localized: localized, app: app, sets: &sets)
                 for (number, example) in phrases.examples.enumerated() {
-                    let location = SourceLocation(file: "\(app.path)/\(localized.folder)/AppIntentVocabulary.plist",
-                                                  keyPath: "IntentPhrases[\(phrases.intent)].IntentExamples[\(number)]")
+                    let location = SourceLocation(
+                        file: "\(app.path)/\(localized.folder)/AppIntentVocabulary.plist",
+                        keyPath: "IntentPhrases[\(phrases.intent)].IntentExamples[\(number)]")
                     let expression = learn(example, lists: lists, appIndex: appIndex)
                     let source = SourcedExpression(text: example, expression: expression, location: location, firstColumn: nil)
                     let template = Template(intent: intent.name, source: source, fixedSlots: [], index: -1)
@@ -41,8 +43,10 @@ struct ExampleTemplates {
     /// `sets` keeps the phrase sets already built for this app: intents whose parameters draw on
     /// the same vocabulary (every intent that names a contact) share one, so an address book of
     /// 100,000 names is indexed once per app, not once per intent.
-    private func vocabularyLists(intent: IntentSchema, localized: LocalizedVocabulary, app: AppVocabulary,
-                                 sets: inout [String: PhraseSet]) -> [(parameter: String, list: ListDefinition, set: PhraseSet)] {
+    private func vocabularyLists(
+        intent: IntentSchema, localized: LocalizedVocabulary, app: AppVocabulary,
+        sets: inout [String: PhraseSet]
+    ) -> [(parameter: String, list: ListDefinition, set: PhraseSet)] {
         intent.parameters.compactMap { parameter in
             let path = "\(intent.name).\(parameter.name)"
             var list = ListDefinition(name: "_learned.\(path)", location: SourceLocation(file: app.path))
@@ -85,8 +89,10 @@ struct ExampleTemplates {
         return .sequence(items)
     }
 
-    private func longestVocabularyMatch(_ tokens: [IntentParseNormalization.Token], at start: Int,
-                                        lists: [(parameter: String, list: ListDefinition, set: PhraseSet)]) -> (String, String, Int)? {
+    private func longestVocabularyMatch(
+        _ tokens: [IntentParseNormalization.Token], at start: Int,
+        lists: [(parameter: String, list: ListDefinition, set: PhraseSet)]
+    ) -> (String, String, Int)? {
         var best: (String, String, Int)?
         for entry in lists {
             if let end = entry.set.matches(in: tokens, from: start).filter({ !$0.isSound }).map(\.end).max(), end > (best?.2 ?? 0) {

@@ -146,9 +146,11 @@ struct Builder {
             case .slot, .rule: break
             }
         }
-        grammar.templates.forEach { collect($0.source.expression) }
-        grammar.rules.values.forEach { collect($0.source.expression) }
-        grammar.lists.values.forEach { $0.values.forEach { collect($0.spoken.expression) } }
+        for template in grammar.templates { collect(template.source.expression) }
+        for rule in grammar.rules.values { collect(rule.source.expression) }
+        for list in grammar.lists.values {
+            for value in list.values { collect(value.spoken.expression) }
+        }
         return words
     }
 
@@ -183,8 +185,9 @@ struct Builder {
         compiling.draft = AutomatonDraft()
         output.phrases = FrozenPhrases(sets: compiling.phraseSets, skipWords: compiling.skipWords)
         let requiredSets = output.phraseSetKeys.indices.filter { output.phraseSetKeys[$0] != KeyTable.none && Int32($0) != output.appPhraseSet }
-        output.phraseStartKeys = PhraseStartKeys(sets: requiredSets.map(Int32.init), setCount: compiling.phraseSets.count,
-                                                 keys: output.keys, phrases: output.phrases)
+        output.phraseStartKeys = PhraseStartKeys(
+            sets: requiredSets.map(Int32.init), setCount: compiling.phraseSets.count,
+            keys: output.keys, phrases: output.phrases)
         output.phraseValues = compiling.phraseSets.map { PhraseValues(entries: $0.entries, list: $0.list) }
         for set in compiling.phraseSets { output.names.formUnion(set.names ?? []) }
         compiling.phraseSets = []
@@ -216,8 +219,10 @@ struct Builder {
         let end = compile(template.source.expression, from: start, context: context)
         let templateID = Int32(output.templates.count)
         edge(end, .accept(templateID), end)
-        output.templates.append(CompiledTemplate(template: template, start: start, isLearned: learned, intent: context.intent,
-                                                 supportingApps: output.supportingApps[template.intent] ?? []))
+        output.templates.append(
+            CompiledTemplate(
+                template: template, start: start, isLearned: learned, intent: context.intent,
+                supportingApps: output.supportingApps[template.intent] ?? []))
     }
 
     private mutating func compileWrapper(_ ruleName: String, accept: Int32) -> Int32? {

@@ -51,8 +51,9 @@ struct PhraseTrie: Sendable {
         let base = Int32(flat.nodeCount)
         for node in nodes {
             // Most nodes of a large vocabulary have one child: sorting is for the others.
-            flat.append(children: node.children.count > 1 ? node.children.sorted(by: { $0.byte < $1.byte }) : node.children,
-                        offset: base, values: node.values)
+            flat.append(
+                children: node.children.count > 1 ? node.children.sorted(by: { $0.byte < $1.byte }) : node.children,
+                offset: base, values: node.values)
         }
         return base
     }
@@ -115,15 +116,16 @@ struct PhraseSet: Sendable {
     var names: Set<String>?
     static let nameSeparator = "\u{1}"
 
-
     /// The shortest run-together sound key indexed; shorter ones alike too much.
     static let minimumSoundKey = 4
 
     /// `partsUnless`: also index the phrase's first words and its last words (`partial`), but
     /// not those that start or end with a word for which it is true (the language's own words:
     /// "the" of "the Jungle Book" names nothing, nor do "Bobo the" and "the Great").
-    mutating func add(_ phrase: String, entry: Entry, normalizer: Normalizer, soundOnly: Bool = false,
-                      partsUnless isLanguageWord: ((String) -> Bool)? = nil) {
+    mutating func add(
+        _ phrase: String, entry: Entry, normalizer: Normalizer, soundOnly: Bool = false,
+        partsUnless isLanguageWord: ((String) -> Bool)? = nil
+    ) {
         let tokens = normalizer.tokenize(phrase).tokens.filter { !$0.isPunctuation }
         guard !tokens.isEmpty else { return }
         let value: Int32

@@ -66,7 +66,8 @@ extension Builder {
 
     private func computeClosedListClause(_ name: String) -> Clause? {
         guard let list = grammar.lists[name], !list.isWildcard, list.vocabulary == nil, list.parameter == nil,
-              list.entity == nil, list.range == nil, !list.values.isEmpty else { return nil }
+            list.entity == nil, list.range == nil, !list.values.isEmpty
+        else { return nil }
         var clause = Clause()
         for value in list.values {
             guard let first = firstWords(value.spoken.expression, depth: 0), !first.canBeEmpty else { return nil }
@@ -194,8 +195,10 @@ extension Builder {
     }
 
     /// What `compute` makes of rule `name`'s expression, worked out once per rule.
-    private func cached<Value>(rule name: String, in cache: ReferenceWritableKeyPath<CompileCaches, [String: Value]>, none: Value,
-                               _ compute: (Expression) -> Value) -> Value {
+    private func cached<Value>(
+        rule name: String, in cache: ReferenceWritableKeyPath<CompileCaches, [String: Value]>, none: Value,
+        _ compute: (Expression) -> Value
+    ) -> Value {
         if let known = caches[keyPath: cache][name] { return known }
         guard let rule = grammar.rules[name] else { return none }
         let result = compute(rule.source.expression)

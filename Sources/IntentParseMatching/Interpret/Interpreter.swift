@@ -22,8 +22,10 @@ struct Interpreter {
 
     /// `kept`: the (intent, app identifier) pairs already interpreted, best first; a parse of
     /// one of them again is not interpreted further.
-    func interpret(template compiled: CompiledTemplate, thread: Thread, captures: [Capture],
-                   kept: [(intent: String, app: String?)] = []) -> Outcome {
+    func interpret(
+        template compiled: CompiledTemplate, thread: Thread, captures: [Capture],
+        kept: [(intent: String, app: String?)] = []
+    ) -> Outcome {
         let template = compiled.template
         guard let intent = compiled.intent else { return .rejected("unknown intent \(template.intent)") }
         let appSlot = grammar.appSlot
@@ -56,7 +58,9 @@ struct Interpreter {
     private struct Rejection: Error { var reason: String }
 
     /// `supporting`: the loaded apps that support `intent`.
-    private func resolveApp(intent: IntentSchema, supporting: [Int], appCaptures: [Capture], captures: [Capture]) -> Result<(index: Int, source: AppSource)?, Rejection> {
+    private func resolveApp(intent: IntentSchema, supporting: [Int], appCaptures: [Capture], captures: [Capture]) -> Result<
+        (index: Int, source: AppSource)?, Rejection
+    > {
         if appCaptures.count > 1 {
             return .failure(Rejection(reason: "the utterance names an app more than once"))
         }
@@ -70,7 +74,8 @@ struct Interpreter {
         }
         if let contextApp {
             guard supporting.contains(contextApp) else {
-                return .failure(Rejection(reason: "\(grammar.apps[contextApp].displayName) (the app given as context) does not support \(intent.name)"))
+                return .failure(
+                    Rejection(reason: "\(grammar.apps[contextApp].displayName) (the app given as context) does not support \(intent.name)"))
             }
             return .success((contextApp, .context))
         }
@@ -118,8 +123,10 @@ struct Interpreter {
 
     /// The parameters' values, in the intent's order; `given` gets the index of each parameter
     /// that has one. Captures of the app slot are not parameters.
-    private func parameters(intent: IntentSchema, template: Template, captures: [Capture], app: Int?,
-                            given: inout GivenParameters) -> [(name: String, value: ParameterValue)] {
+    private func parameters(
+        intent: IntentSchema, template: Template, captures: [Capture], app: Int?,
+        given: inout GivenParameters
+    ) -> [(name: String, value: ParameterValue)] {
         var result: [(name: String, value: ParameterValue)] = []
         let slotNames = grammar.slotNames, appSlot = grammar.appSlot
         // NB: the parameters are read in place, by index: a copy of each (its strings and
@@ -159,7 +166,8 @@ struct Interpreter {
         var lastIndex = max(Int(capture.start), Int(capture.end) - 1)
         if keepsPunctuation, case .wildcard = capture.source {
             while lastIndex + 1 < text.tokens.count, text.tokens[lastIndex + 1].isPunctuation,
-                  text.tokens[lastIndex + 1].range.lowerBound == text.tokens[lastIndex].range.upperBound {
+                text.tokens[lastIndex + 1].range.lowerBound == text.tokens[lastIndex].range.upperBound
+            {
                 lastIndex += 1
             }
         }

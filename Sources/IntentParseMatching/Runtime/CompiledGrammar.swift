@@ -45,7 +45,8 @@ package final class CompiledGrammar: Sendable {
     package func knownWordCount(_ tokens: [Token], outside names: [Range<Int>] = []) -> Int {
         tokens.reduce(0) { count, token in
             guard token.kind == .word, tables.languageWords.id(token.looseKey) != KeyTable.none,
-                  !names.contains(where: { $0.overlaps(token.range) }) else { return count }
+                !names.contains(where: { $0.overlaps(token.range) })
+            else { return count }
             return count + 1
         }
     }

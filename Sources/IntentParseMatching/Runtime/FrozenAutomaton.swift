@@ -137,7 +137,8 @@ struct FrozenAutomaton: Sendable {
             var target = Int32(node), steps = 0
             // A chain is followed while each link passes through; the step bound guards a cycle.
             while steps < count, edgeCount[Int(target)] == 1, only[Int(target)] >= 0,
-                  !draft.allowsSkip[Int(target)] || draft.allowsSkip[Int(only[Int(target)])] {
+                !draft.allowsSkip[Int(target)] || draft.allowsSkip[Int(only[Int(target)])]
+            {
                 target = only[Int(target)]
                 steps += 1
             }

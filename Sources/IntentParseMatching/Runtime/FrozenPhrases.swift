@@ -104,10 +104,12 @@ struct FrozenPhrases: Sendable {
 
         /// Appends a node with its children (sorted by byte, targets already offset) and values.
         mutating func append(children: [(byte: UInt8, node: Int32)], offset: Int32, values nodeValues: [Int32]) {
-            precondition(nodeCount < nodes.count && childCount + children.count <= childBytes.count
-                         && valueCount + nodeValues.count <= values.count, "trie sizes were counted before writing")
-            nodes[nodeCount] = Node(childStart: Int32(childCount), childCount: Int32(children.count),
-                                    valueStart: Int32(valueCount), valueCount: Int32(nodeValues.count))
+            precondition(
+                nodeCount < nodes.count && childCount + children.count <= childBytes.count
+                    && valueCount + nodeValues.count <= values.count, "trie sizes were counted before writing")
+            nodes[nodeCount] = Node(
+                childStart: Int32(childCount), childCount: Int32(children.count),
+                valueStart: Int32(valueCount), valueCount: Int32(nodeValues.count))
             nodeCount += 1
             for child in children {
                 childBytes[childCount] = child.byte
@@ -246,12 +248,13 @@ struct FrozenPhrases: Sendable {
         /// Takes ownership of `flat`'s memory.
         init(flat: FlatTrie, exactRoots: [Int32], soundRoots: [Int32], partialRoots: [Int32], skipRoot: Int32) {
             counts = (flat.counts.nodes, flat.counts.children, flat.counts.values, exactRoots.count)
-            view = View(nodes: UnsafePointer(flat.nodes.baseAddress!), childBytes: UnsafePointer(flat.childBytes.baseAddress!),
-                        childTargets: UnsafePointer(flat.childTargets.baseAddress!), values: UnsafePointer(flat.values.baseAddress!),
-                        exactRoots: UnsafePointer(UnsafeMutableBufferPointer.copy(exactRoots).baseAddress!),
-                        soundRoots: UnsafePointer(UnsafeMutableBufferPointer.copy(soundRoots).baseAddress!),
-                        partialRoots: UnsafePointer(UnsafeMutableBufferPointer.copy(partialRoots).baseAddress!),
-                        skipRoot: skipRoot)
+            view = View(
+                nodes: UnsafePointer(flat.nodes.baseAddress!), childBytes: UnsafePointer(flat.childBytes.baseAddress!),
+                childTargets: UnsafePointer(flat.childTargets.baseAddress!), values: UnsafePointer(flat.values.baseAddress!),
+                exactRoots: UnsafePointer(UnsafeMutableBufferPointer.copy(exactRoots).baseAddress!),
+                soundRoots: UnsafePointer(UnsafeMutableBufferPointer.copy(soundRoots).baseAddress!),
+                partialRoots: UnsafePointer(UnsafeMutableBufferPointer.copy(partialRoots).baseAddress!),
+                skipRoot: skipRoot)
         }
 
         deinit {

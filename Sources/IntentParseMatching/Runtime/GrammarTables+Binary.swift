@@ -97,8 +97,9 @@ extension GrammarTables {
     /// The tables `write(to:grammar:)` wrote, for `grammar` compiled with these apps, schema and
     /// entity readers (the same as when they were written).
     init(from reader: BinaryReader, grammar: LanguageGrammar, apps: [AppVocabulary], schema: Schema, entities: EntityCatalog) throws {
-        self.init(locale: grammar.locale, normalizer: Normalizer(locale: grammar.locale, rules: grammar.tokenRules), schema: schema, apps: apps,
-                  lists: try reader.array())
+        self.init(
+            locale: grammar.locale, normalizer: Normalizer(locale: grammar.locale, rules: grammar.tokenRules), schema: schema, apps: apps,
+            lists: try reader.array())
         self.entities = GrammarTables.entityParsers(entities).map(\.parser)
         automaton = try FrozenAutomaton(from: reader)
         keys = try KeyTable(from: reader)
@@ -118,8 +119,10 @@ extension GrammarTables {
                 guard number >= 0, number < grammar.templates.count else { throw reader.damaged("no template \(number)") }
                 template = grammar.templates[number]
             }
-            templates.append(CompiledTemplate(template: template, start: try reader.int32(), isLearned: try reader.bool(),
-                                              intent: schema[template.intent], supportingApps: supportingApps[template.intent] ?? []))
+            templates.append(
+                CompiledTemplate(
+                    template: template, start: try reader.int32(), isLearned: try reader.bool(),
+                    intent: schema[template.intent], supportingApps: supportingApps[template.intent] ?? []))
         }
         prefixStart = try reader.optional()
         suffixStart = try reader.optional()
@@ -155,8 +158,10 @@ extension CompiledGrammar {
     package func write(to writer: BinaryWriter, grammar: LanguageGrammar) { tables.write(to: writer, grammar: grammar) }
 
     /// The compiled grammar written by `write(to:grammar:)`.
-    package convenience init(from reader: BinaryReader, grammar: LanguageGrammar, apps: [AppVocabulary], schema: Schema,
-                             entities: EntityCatalog) throws {
+    package convenience init(
+        from reader: BinaryReader, grammar: LanguageGrammar, apps: [AppVocabulary], schema: Schema,
+        entities: EntityCatalog
+    ) throws {
         self.init(try GrammarTables(from: reader, grammar: grammar, apps: apps, schema: schema, entities: entities))
     }
 }

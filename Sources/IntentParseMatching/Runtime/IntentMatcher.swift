@@ -22,8 +22,10 @@ public struct MatchContext: Sendable {
     public var preferredLocale: String?
 
     /// A context; the defaults: no app in focus, 256 words at most, three alternatives, the clock.
-    public init(app: String? = nil, maxWords: Int = 256, maxAlternatives: Int = 3, entityContext: EntityContext = EntityContext(),
-                preferredLocale: String? = nil) {
+    public init(
+        app: String? = nil, maxWords: Int = 256, maxAlternatives: Int = 3, entityContext: EntityContext = EntityContext(),
+        preferredLocale: String? = nil
+    ) {
         self.app = app
         self.maxWords = maxWords
         self.maxAlternatives = maxAlternatives
@@ -50,9 +52,10 @@ package struct IntentMatcher: Sendable {
     private func tokenize(_ text: String) -> TokenizedText {
         let tokenized = grammar.normalizer.tokenize(text)
         guard grammar.normalizer.splitsSuffixes else { return tokenized }
-        return grammar.normalizer.splittingSuffixes(tokenized, endsName: { grammar.tables.nameEnds.contains($0) },
-                                                    isName: { grammar.tables.names.contains($0.joined(separator: PhraseSet.nameSeparator)) },
-                                                    isWord: { grammar.tables.languageWords.id($0) != KeyTable.none })
+        return grammar.normalizer.splittingSuffixes(
+            tokenized, endsName: { grammar.tables.nameEnds.contains($0) },
+            isName: { grammar.tables.names.contains($0.joined(separator: PhraseSet.nameSeparator)) },
+            isWord: { grammar.tables.languageWords.id($0) != KeyTable.none })
     }
 
     package func match(_ text: String, context: MatchContext = MatchContext()) -> MatchResult {
@@ -90,8 +93,10 @@ package struct IntentMatcher: Sendable {
         pool.sort { ($0.1.weight, -$0.0) > ($1.1.weight, -$1.0) }
         for learned in [false, true] where ranked.interpretations.isEmpty {
             for (templateID, thread) in pool where !ranked.isFull && templates[Int(templateID)].isLearned == learned {
-                ranked.add(interpreter.interpret(template: templates[Int(templateID)], thread: thread,
-                                                 captures: simulation.captures(of: thread), kept: ranked.seen), weight: thread.weight)
+                ranked.add(
+                    interpreter.interpret(
+                        template: templates[Int(templateID)], thread: thread,
+                        captures: simulation.captures(of: thread), kept: ranked.seen), weight: thread.weight)
             }
         }
         scratch.give(simulation.takeScratch())
@@ -99,7 +104,8 @@ package struct IntentMatcher: Sendable {
         // The best reading names an app that cannot do it ("send a message to Coco in
         // List-o-Mat"): refuse, rather than fall back to a weaker reading that swallows the name.
         if let best = result.interpretations.indices.first, !result.interpretations[best].isLearnedTemplate,
-           let rejected = ranked.rejectedAbove, rejected > result.interpretations[best].weight {
+            let rejected = ranked.rejectedAbove, rejected > result.interpretations[best].weight
+        {
             result.interpretations = []
         }
         if result.interpretations.isEmpty {
@@ -183,8 +189,9 @@ package struct IntentMatcher: Sendable {
                 grammar.tables.index.select(pair, clauseStamp: clauseStamp, stamp: stamp, satisfied: &result, ifPhrasesOccur: &ifPhrasesOccur)
             }
             for position in keyIDs.indices where firstOccurrences[position] && keyIDs[position] != KeyTable.none {
-                grammar.tables.index.select(keyIDs[position], clauseStamp: clauseStamp, stamp: stamp, satisfied: &result,
-                                            ifPhrasesOccur: &ifPhrasesOccur)
+                grammar.tables.index.select(
+                    keyIDs[position], clauseStamp: clauseStamp, stamp: stamp, satisfied: &result,
+                    ifPhrasesOccur: &ifPhrasesOccur)
             }
             for key in grammar.tables.indexedPhraseSetKeys {
                 grammar.tables.index.select(key, clauseStamp: clauseStamp, stamp: stamp, satisfied: &result, ifPhrasesOccur: &ifPhrasesOccur)
@@ -219,17 +226,19 @@ package struct IntentMatcher: Sendable {
         let tokenized = tokenize(text)
         let tokens = tokenized.tokens
         guard tokens.count <= MatchContext().maxTokens, let firstWord = tokens.firstIndex(where: { !$0.isPunctuation }),
-              let lastWord = tokens.lastIndex(where: { !$0.isPunctuation }) else { return [] }
+            let lastWord = tokens.lastIndex(where: { !$0.isPunctuation })
+        else { return [] }
         var taken = scratch.take()
         var simulation = Simulation(grammar: grammar, text: tokenized, entityContext: EntityContext(), scratch: &taken)
         let names = simulation.appNames()
         scratch.give(simulation.takeScratch())
         var mentions: [AppMention] = []
         for name in names {
-            let mention = AppMention(identifier: grammar.apps[name.app].identifier,
-                                     range: tokens[name.tokens.lowerBound].range.lowerBound..<tokens[name.tokens.upperBound - 1].range.upperBound,
-                                     bySound: name.match == .sound,
-                                     isWholeText: name.tokens.lowerBound == firstWord && name.tokens.upperBound == lastWord + 1)
+            let mention = AppMention(
+                identifier: grammar.apps[name.app].identifier,
+                range: tokens[name.tokens.lowerBound].range.lowerBound..<tokens[name.tokens.upperBound - 1].range.upperBound,
+                bySound: name.match == .sound,
+                isWholeText: name.tokens.lowerBound == firstWord && name.tokens.upperBound == lastWord + 1)
             if !mentions.contains(mention) { mentions.append(mention) }
         }
         return mentions

@@ -45,9 +45,11 @@ struct KeyTable: Sendable {
         while slots[slot] != KeyTable.none {
             let id = Int(slots[slot])
             let start = Int(starts[id]), end = Int(starts[id + 1])
-            if end - start == utf8.count, bytes.withUnsafeBufferPointer({ stored in
-                utf8.isEmpty || memcmp(stored.baseAddress! + start, utf8.baseAddress!, utf8.count) == 0
-            }) {
+            if end - start == utf8.count,
+                bytes.withUnsafeBufferPointer({ stored in
+                    utf8.isEmpty || memcmp(stored.baseAddress! + start, utf8.baseAddress!, utf8.count) == 0
+                })
+            {
                 return Int32(id)
             }
             slot = (slot + 1) & mask
@@ -81,7 +83,8 @@ struct KeyTable: Sendable {
         starts = try reader.plain()
         slots = try reader.plain()
         guard starts.count == keys.count + 1, starts.last.map(Int.init) == bytes.count, slots.count.nonzeroBitCount == 1,
-              slots.allSatisfy({ $0 >= KeyTable.none && Int($0) < keys.count }) else { throw reader.damaged("an inconsistent key table") }
+            slots.allSatisfy({ $0 >= KeyTable.none && Int($0) < keys.count })
+        else { throw reader.damaged("an inconsistent key table") }
     }
 
     func write(to writer: BinaryWriter) {

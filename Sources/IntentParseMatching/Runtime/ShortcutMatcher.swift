@@ -78,8 +78,9 @@ extension Interpretation {
     /// The reading of an utterance that ran a shortcut.
     static func shortcut(_ entry: ShortcutIndex.Entry, exact: Bool, apps: [AppVocabulary], schema: Schema) -> Interpretation {
         let app = apps[entry.app]
-        let source = SourcedExpression(text: entry.shortcut.phrase, expression: .words(entry.shortcut.phrase),
-                                       location: SourceLocation(file: app.path + "/Shortcuts.plist"), firstColumn: nil)
+        let source = SourcedExpression(
+            text: entry.shortcut.phrase, expression: .words(entry.shortcut.phrase),
+            location: SourceLocation(file: app.path + "/Shortcuts.plist"), firstColumn: nil)
         var intentName = ShortcutIndex.userActivityIntent
         var domain = Domain.custom
         var parameters: [(name: String, value: ParameterValue)] = []
@@ -101,9 +102,10 @@ extension Interpretation {
             match.userActivityType = type
             match.title = title
         }
-        return Interpretation(intent: intentName, domain: domain, app: app, appSource: .named, score: exact ? 1 : 0.9,
-                              parameters: parameters, missing: [], template: Template(intent: intentName, source: source, fixedSlots: [], index: -1),
-                              isLearnedTemplate: false, evidence: Evidence(), weight: 0, requiresAuthentication: requiresAuthentication,
-                              shortcut: match)
+        return Interpretation(
+            intent: intentName, domain: domain, app: app, appSource: .named, score: exact ? 1 : 0.9,
+            parameters: parameters, missing: [], template: Template(intent: intentName, source: source, fixedSlots: [], index: -1),
+            isLearnedTemplate: false, evidence: Evidence(), weight: 0, requiresAuthentication: requiresAuthentication,
+            shortcut: match)
     }
 }

@@ -93,7 +93,8 @@ struct Simulation {
         guard second < tokenCount else { return }
         let key = scratch.keyIDs[second]
         if key >= 0, let pair = grammar.tables.keyPairs.id(scratch.keyIDs[first], key), Int(pair) < keyCount,
-           scratch.keyStamp[Int(pair)] != scratch.stamp {
+            scratch.keyStamp[Int(pair)] != scratch.stamp
+        {
             scratch.keyStamp[Int(pair)] = scratch.stamp
             scratch.pairKeys.append(pair)
         }
@@ -119,8 +120,12 @@ struct Simulation {
     /// Calls `body` with the utterance's keys, whether each is its key's first occurrence
     /// (after `markPresentKeys`), per required clause the stamp of the last utterance that
     /// satisfied it (after `markSatisfiedClauses`), and its Han character pairs' keys.
-    func withCandidateKeys<R>(_ body: (UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Bool>, UnsafeBufferPointer<UInt32>,
-                                       UnsafeBufferPointer<Int32>) -> R) -> R {
+    func withCandidateKeys<R>(
+        _ body: (
+            UnsafeBufferPointer<Int32>, UnsafeBufferPointer<Bool>, UnsafeBufferPointer<UInt32>,
+            UnsafeBufferPointer<Int32>
+        ) -> R
+    ) -> R {
         scratch.keyIDs.withUnsafeBufferPointer { keys in
             scratch.keyFirst.withUnsafeBufferPointer { first in
                 scratch.clauseStamp.withUnsafeBufferPointer { stamps in
@@ -177,9 +182,12 @@ struct Simulation {
         let index = Int(set)
         if scratch.phraseSetStamp[index] == scratch.stamp { return scratch.phraseSetOccurs[index] }
         var found = false
-        for position in 0..<tokenCount where !scratch.isPunctuation[position]
-        && grammar.tables.phraseStartKeys.mayStart(set: set, key: scratch.keyIDs[position]) ?? phraseTries.mayStart(set: set, keys: tokenKeys, at: position)
-        && !phrases(set, at: position).isEmpty {
+        for position in 0..<tokenCount
+        where !scratch.isPunctuation[position]
+            && grammar.tables.phraseStartKeys.mayStart(set: set, key: scratch.keyIDs[position])
+                ?? phraseTries.mayStart(set: set, keys: tokenKeys, at: position)
+            && !phrases(set, at: position).isEmpty
+        {
             found = true
             break
         }
@@ -395,7 +403,8 @@ struct Simulation {
             return next
         case .wildcardClose:
             let start = firstWord(from: Int(thread.pendingStart))
-            var next = capture(thread, PackedCapture(slot: thread.pendingSlot, start: Int32(start), end: Int32(lastWordEnd(before: position)), kind: .wildcard))
+            var next = capture(
+                thread, PackedCapture(slot: thread.pendingSlot, start: Int32(start), end: Int32(lastWordEnd(before: position)), kind: .wildcard))
             next.pendingStart = -1
             next.pendingSlot = -1
             return next
@@ -456,7 +465,9 @@ struct Simulation {
             let punctuation = scratch.isPunctuation[position]
             let symbol = punctuation && isSymbol(position)
             guard !punctuation || symbol else { return }
-            if case .wildcardFirstToken(let excluded) = edge.kind, grammar.excludedFirstWords[Int(excluded)].contains(scratch.keyIDs[position]) { return }
+            if case .wildcardFirstToken(let excluded) = edge.kind, grammar.excludedFirstWords[Int(excluded)].contains(scratch.keyIDs[position]) {
+                return
+            }
             var next = thread
             if symbol {
                 next.weight += Weights.symbol
@@ -499,8 +510,11 @@ struct Simulation {
                 let end = scratch.entityHits[hit].end
                 guard end <= limit, range.map({ Simulation.value(scratch.entityHits[hit].value, isIn: $0) }) ?? true else { continue }
                 let count = words(position, end)
-                var next = capture(thread, PackedCapture(slot: slot, start: Int32(position), end: Int32(end), kind: .entity, set: entity,
-                                                        values: Int32(hit)))
+                var next = capture(
+                    thread,
+                    PackedCapture(
+                        slot: slot, start: Int32(position), end: Int32(end), kind: .entity, set: entity,
+                        values: Int32(hit)))
                 next.weight += Weights.entity * Double(count)
                 next.evidence.named += count
                 offer(edge.target, next, at: end)

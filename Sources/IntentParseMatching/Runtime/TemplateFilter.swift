@@ -1,4 +1,5 @@
 import IntentParseBase
+
 /// Index keys for two Han characters one after the other ("消息" of 发消息), interned beside the
 /// words': Chinese is cut into characters, and single characters (给, 我, 的) are in most
 /// utterances, so a template filed under one is tried for most of them.
@@ -59,7 +60,9 @@ struct TemplateRequirements: Sendable {
 
     mutating func add(template: Int32, clauses required: [[Int32]]) {
         precondition(Int(template) == templateStart.count - 1, "templates are added in order")
-        for clause in Set(required.map { Array(Set($0)).sorted() }).sorted(by: { $0.count != $1.count ? $0.count < $1.count : $0.lexicographicallyPrecedes($1) }) {
+        for clause in Set(required.map { Array(Set($0)).sorted() }).sorted(by: {
+            $0.count != $1.count ? $0.count < $1.count : $0.lexicographicallyPrecedes($1)
+        }) {
             if let id = clauseIDs[clause] {
                 clauses.append(id)
             } else {
@@ -116,9 +119,10 @@ struct TemplateRequirements: Sendable {
         lazyStart = try reader.plain()
         lazySets = try reader.plain()
         guard keyStart.first == 0, keyStart.last.map(Int.init) == keyClauses.count, zip(keyStart, keyStart.dropFirst()).allSatisfy({ $0 <= $1 }),
-              keyClauses.allSatisfy({ $0 >= 0 && Int($0) < clauseCount }),
-              lazyStart.count == clauseCount + 1, lazyStart.first == 0, lazyStart.last.map(Int.init) == lazySets.count,
-              zip(lazyStart, lazyStart.dropFirst()).allSatisfy({ $0 <= $1 }) else { throw reader.damaged("inconsistent template requirements") }
+            keyClauses.allSatisfy({ $0 >= 0 && Int($0) < clauseCount }),
+            lazyStart.count == clauseCount + 1, lazyStart.first == 0, lazyStart.last.map(Int.init) == lazySets.count,
+            zip(lazyStart, lazyStart.dropFirst()).allSatisfy({ $0 <= $1 })
+        else { throw reader.damaged("inconsistent template requirements") }
     }
 
     func write(to writer: BinaryWriter) {
@@ -197,8 +201,10 @@ struct TemplateIndex: Sendable {
     /// those that are go to `satisfied`; those that would be if phrases of some sets occurred
     /// go to `ifPhrasesOccur`, as their records (that check costs phrase lookups, so the caller
     /// makes it only for the templates that need it, with `clauses(ofRecord:)`); the rest nowhere.
-    func select(_ key: Int32, clauseStamp: UnsafeBufferPointer<UInt32>, stamp: UInt32,
-                satisfied: inout [Int32], ifPhrasesOccur: inout [Int32]) {
+    func select(
+        _ key: Int32, clauseStamp: UnsafeBufferPointer<UInt32>, stamp: UInt32,
+        satisfied: inout [Int32], ifPhrasesOccur: inout [Int32]
+    ) {
         let k = Int(key)
         guard k >= 0, k + 1 < start.count else { return }
         records.withUnsafeBufferPointer { records in
