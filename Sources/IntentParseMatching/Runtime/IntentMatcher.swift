@@ -80,26 +80,25 @@ package struct IntentMatcher: Sendable {
             result.interpretations = [.shortcut(entry, exact: exact, apps: grammar.apps, schema: grammar.schema)]
             return result
         }
-        var taken = scratch.take()
-        var simulation = Simulation(grammar: grammar, text: tokenized, entityContext: context.entityContext, scratch: &taken)
-        var pool = templateAccepts(&simulation, tokenized)
         let interpreter = Interpreter(grammar: grammar, text: tokenized, contextApp: contextAppIndex(context.app), wordCount: words)
-        let keep = context.maxAlternatives + 1
-        var ranked = Ranked(keep: keep)
-        // NB: templates learned from IntentExamples are a fallback, used only when no grammar
-        // template accepts the utterance: an example's literal words (a contact that happens to
-        // be in it) would otherwise outweigh the general template and lose its slots.
-        let templates = grammar.templates
-        pool.sort { ($0.1.weight, -$0.0) > ($1.1.weight, -$1.0) }
-        for learned in [false, true] where ranked.interpretations.isEmpty {
-            for (templateID, thread) in pool where !ranked.isFull && templates[Int(templateID)].isLearned == learned {
-                ranked.add(
-                    interpreter.interpret(
-                        template: templates[Int(templateID)], thread: thread,
-                        captures: simulation.captures(of: thread), kept: ranked.seen), weight: thread.weight)
+        let ranked = scratch.withSimulation(grammar: grammar, text: tokenized, entityContext: context.entityContext) { simulation in
+            var pool = templateAccepts(&simulation, tokenized)
+            var ranked = Ranked(keep: context.maxAlternatives + 1)
+            // NB: templates learned from IntentExamples are a fallback, used only when no grammar
+            // template accepts the utterance: an example's literal words (a contact that happens to
+            // be in it) would otherwise outweigh the general template and lose its slots.
+            let templates = grammar.templates
+            pool.sort { ($0.1.weight, -$0.0) > ($1.1.weight, -$1.0) }
+            for learned in [false, true] where ranked.interpretations.isEmpty {
+                for (templateID, thread) in pool where !ranked.isFull && templates[Int(templateID)].isLearned == learned {
+                    ranked.add(
+                        interpreter.interpret(
+                            template: templates[Int(templateID)], thread: thread,
+                            captures: simulation.captures(of: thread), kept: ranked.seen), weight: thread.weight)
+                }
             }
+            return ranked
         }
-        scratch.give(simulation.takeScratch())
         result.interpretations = ranked.interpretations
         // The best reading names an app that cannot do it ("send a message to Coco in
         // List-o-Mat"): refuse, rather than fall back to a weaker reading that swallows the name.
@@ -214,9 +213,7 @@ package struct IntentMatcher: Sendable {
 
     /// The templates `match` would run its automata for on `text` (for tests and `explain`).
     func candidateTemplates(for text: String) -> [Int32] {
-        var scratch = MatchScratch()
-        var simulation = Simulation(grammar: grammar, text: grammar.normalizer.tokenize(text), entityContext: EntityContext(), scratch: &scratch)
-        return candidateTemplates(&simulation)
+        scratch.withSimulation(grammar: grammar, text: tokenize(text), entityContext: EntityContext()) { candidateTemplates(&$0) }
     }
 
     /// The apps `text` names, found as `match` finds them in an utterance: any of an app's
@@ -228,10 +225,7 @@ package struct IntentMatcher: Sendable {
         guard tokens.count <= MatchContext().maxTokens, let firstWord = tokens.firstIndex(where: { !$0.isPunctuation }),
             let lastWord = tokens.lastIndex(where: { !$0.isPunctuation })
         else { return [] }
-        var taken = scratch.take()
-        var simulation = Simulation(grammar: grammar, text: tokenized, entityContext: EntityContext(), scratch: &taken)
-        let names = simulation.appNames()
-        scratch.give(simulation.takeScratch())
+        let names = scratch.withSimulation(grammar: grammar, text: tokenized, entityContext: EntityContext()) { $0.appNames() }
         var mentions: [AppMention] = []
         for name in names {
             let mention = AppMention(

@@ -711,20 +711,35 @@ struct MatchScratch {
     }
 }
 
-/// Scratch memory for concurrent matches: each match takes one and gives it back.
+/// Scratch memory for concurrent matches: each simulation takes one and gives it back.
+///
+/// The matcher's one way to run over an utterance: `withSimulation` lends a simulation whose
+/// memory (chart, memo, hits, captures) comes from the pool, so a match allocates almost
+/// nothing once the pool is warm, and no caller handles the memory itself.
 final class ScratchPool: @unchecked Sendable {
     private let lock = NSLock()
     private var free: [MatchScratch] = []
     /// Scratch kept beyond this many concurrent matches is dropped.
     private static let keep = 16
 
-    func take() -> MatchScratch {
+    /// Runs `body` on a simulation over `text`, with memory from the pool, given back after.
+    func withSimulation<Result>(
+        grammar: CompiledGrammar, text: TokenizedText, entityContext: EntityContext, _ body: (inout Simulation) -> Result
+    ) -> Result {
+        var taken = take()
+        var simulation = Simulation(grammar: grammar, text: text, entityContext: entityContext, scratch: &taken)
+        let result = body(&simulation)
+        give(simulation.takeScratch())
+        return result
+    }
+
+    private func take() -> MatchScratch {
         lock.lock()
         defer { lock.unlock() }
         return free.popLast() ?? MatchScratch()
     }
 
-    func give(_ scratch: consuming MatchScratch) {
+    private func give(_ scratch: consuming MatchScratch) {
         lock.lock()
         defer { lock.unlock() }
         if free.count < ScratchPool.keep { free.append(consume scratch) }
