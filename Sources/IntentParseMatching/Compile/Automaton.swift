@@ -25,6 +25,9 @@ struct Edge: Sendable {
         /// the compiled grammar's excluded word sets).
         case wildcardFirstToken(excluded: Int32)
         case wildcardClose
+        /// Passes only if an app's name starts at the position or a few tokens on: the way into
+        /// an app suffix after free text, closed wherever no app is named.
+        case ifAppNamed
         /// A whole automaton matched: a template index, or `Automaton.prefixAccept` / `suffixAccept`.
         case accept(Int32)
     }
@@ -35,7 +38,7 @@ struct Edge: Sendable {
     var consumes: Bool {
         switch kind {
         case .word, .phrases, .entity, .wildcardToken, .wildcardFirstToken: return true
-        case .epsilon, .wildcardOpen, .wildcardClose, .accept: return false
+        case .epsilon, .wildcardOpen, .wildcardClose, .ifAppNamed, .accept: return false
         }
     }
 }

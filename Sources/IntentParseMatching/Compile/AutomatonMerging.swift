@@ -362,6 +362,7 @@ extension Edge.Kind {
         case .wildcardFirstToken(let excluded): return (6, excluded, 0, 0)
         case .wildcardClose: return (7, 0, 0, 0)
         case .accept(let id): return (8, id, 0, 0)
+        case .ifAppNamed: return (9, 0, 0, 0)
         }
     }
 }

@@ -92,6 +92,8 @@ struct CompileTables {
 }
 
 struct Builder {
+    /// How deep rules may nest in one another (deeper ones are reported by validation).
+    static let maxRuleDepth = 64
     let grammar: LanguageGrammar
     let normalizer: Normalizer
     let caches: CompileCaches
@@ -215,7 +217,9 @@ struct Builder {
     private mutating func compileTemplate(_ template: Template, learned: Bool) {
         slotOrder = 0
         let start = newNode()
-        let context = TemplateContext(intent: output.schema[template.intent], keepPunctuation: false, depth: 0)
+        let context = TemplateContext(
+            intent: output.schema[template.intent], keepPunctuation: false, depth: 0,
+            appAfterWildcards: !namesApp(template.source.expression, depth: 0))
         let end = compile(template.source.expression, from: start, context: context)
         let templateID = Int32(output.templates.count)
         edge(end, .accept(templateID), end)
@@ -238,6 +242,21 @@ struct Builder {
         var intent: IntentSchema?
         var keepPunctuation: Bool
         var depth: Int
+        /// Whether free text may end in the app suffix ("reply to Zazu on MonkeyChat saying
+        /// hi"): in templates that name no app of their own.
+        var appAfterWildcards = false
+        /// Whether nothing the template requires follows (there, the app suffix automaton
+        /// that runs after a whole template takes a trailing app name).
+        var atTemplateEnd = true
+    }
+
+    /// Whether `expression` has an `{app}` slot, its rules' included.
+    private func namesApp(_ expression: Expression, depth: Int) -> Bool {
+        if expression.slots.contains(where: { $0.list == LanguageGrammar.appList }) { return true }
+        guard depth < Builder.maxRuleDepth else { return false }
+        return expression.rules.contains { rule in
+            grammar.rules[rule.name].map { namesApp($0.source.expression, depth: depth + 1) } ?? false
+        }
     }
 
     /// Thompson construction: compiles `expression` starting at `from`, returns its end node.
@@ -245,7 +264,15 @@ struct Builder {
         switch expression {
         case .words(let text): return compileWords(text, from: from, context: context)
         case .sequence(let items):
-            return items.reduce(from) { node, item in compile(item, from: node, context: context) }
+            // An item before one that must follow is not at the template's end.
+            let lastRequired = items.lastIndex { if case .optional = $0 { return false } else { return true } } ?? -1
+            var node = from
+            for (index, item) in items.enumerated() {
+                var inner = context
+                inner.atTemplateEnd = context.atTemplateEnd && index >= lastRequired
+                node = compile(item, from: node, context: inner)
+            }
+            return node
         case .choice(let items): return compileChoice(items, from: from, context: context)
         case .optional(let inner):
             let end = compile(inner, from: from, context: context)
@@ -257,7 +284,7 @@ struct Builder {
             return compilePermutation(items, from: from, context: context)
         case .slot(let list, let slot, _): return compileSlot(list: list, slot: slot, from: from, context: context)
         case .rule(let name, _):
-            guard let rule = grammar.rules[name], context.depth < 64 else { return from }
+            guard let rule = grammar.rules[name], context.depth < Builder.maxRuleDepth else { return from }
             var inner = context
             inner.depth += 1
             inner.keepPunctuation = context.keepPunctuation || name == LanguageGrammar.itemSeparatorRule
@@ -294,6 +321,9 @@ struct Builder {
     /// expand all their branches there, for the same parses.
     private mutating func compilePermutation(_ items: [Expression], from: Int32, context: TemplateContext) -> Int32 {
         guard items.count > 1 else { return items.first.map { compile($0, from: from, context: context) } ?? from }
+        // Any item may come before another.
+        var notLast = context
+        notLast.atTemplateEnd = false
         guard items.count <= Builder.maxLatticeItems else {
             return compileChoice(Expression.orderings(items).map(Expression.sequence), from: from, context: context)
         }
@@ -313,7 +343,7 @@ struct Builder {
             let slotsDone = bodies.indices.reduce(Int32(0)) { mask & (1 << $1) != 0 ? $0 + slotCounts[$1] : $0 }
             for (i, body) in bodies.enumerated() where mask & (1 << i) == 0 {
                 slotOrder = before + slotsDone
-                let end = compile(body, from: done[mask], context: context)
+                let end = compile(body, from: done[mask], context: notLast)
                 if mask == 0 { slotCounts[i] = slotOrder - before }
                 edge(end, .epsilon, done[mask | (1 << i)])
             }

@@ -6,6 +6,28 @@ import IntentParseVocabulary
 extension Builder {
     /// A slot whose parameter takes several values is `item (<item_separator> item)*`.
     mutating func compileSlot(list: String, slot: String, from: Int32, context: TemplateContext) -> Int32 {
+        let end = compileSlotValues(list: list, slot: slot, from: from, context: context)
+        guard context.appAfterWildcards, !context.atTemplateEnd, listIndex[list].map({ output.lists[Int($0)].isWildcard }) == true,
+            let suffix = grammar.rules[LanguageGrammar.appSuffixRule]
+        else { return end }
+        // Free text gives way to an app named at its end, as the app suffix names it after a
+        // whole utterance: "reply to Zazu on MonkeyChat saying hi" has the recipient "Zazu"
+        // (free text at the template's end is followed by the app suffix automaton).
+        // NB: the suffix's own slot does not count in the template's slot order.
+        let order = slotOrder
+        var inner = context
+        inner.appAfterWildcards = false
+        let gate = newNode()
+        edge(end, .ifAppNamed, gate)
+        let afterApp = compile(suffix.source.expression, from: gate, context: inner)
+        slotOrder = order
+        let join = newNode()
+        edge(end, .epsilon, join)
+        edge(afterApp, .epsilon, join)
+        return join
+    }
+
+    private mutating func compileSlotValues(list: String, slot: String, from: Int32, context: TemplateContext) -> Int32 {
         let slotID = slotID(slot, in: &output)
         slotOrder += 1
         let multiValued = context.intent?.parameter(slot)?.isMultiValued ?? false

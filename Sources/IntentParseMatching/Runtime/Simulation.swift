@@ -152,6 +152,27 @@ struct Simulation {
         }
     }
 
+    /// Tokens from a position to an app's name that an app suffix may take ("on the MonkeyChat").
+    static let appSuffixReach = 3
+
+    /// Whether an app's name starts at `position` or a few tokens on (`appSuffixReach`), for
+    /// the gate into an app suffix after free text; kept for the utterance on first use.
+    private mutating func appNamed(near position: Int) -> Bool {
+        guard namesAnApp else { return false }
+        if scratch.nextAppStart.isEmpty {
+            // Per position, the first position at or after it where an app's name starts.
+            for start in 0..<tokenCount {
+                let starts = !scratch.isPunctuation[start] && !phrases(grammar.appPhraseSet, at: start).isEmpty
+                scratch.nextAppStart.append(Int32(starts ? start : tokenCount))
+            }
+            scratch.nextAppStart.append(Int32(tokenCount))
+            for start in stride(from: tokenCount - 1, through: 0, by: -1) {
+                scratch.nextAppStart[start] = min(scratch.nextAppStart[start], scratch.nextAppStart[start + 1])
+            }
+        }
+        return Int(scratch.nextAppStart[position]) - position <= Simulation.appSuffixReach
+    }
+
     /// Every app name (or sounds-alike) in the utterance, as the app edges of the automata take
     /// them: the app's index, its first token and the token past its last, how it matched.
     mutating func appNames() -> [(app: Int, tokens: Range<Int>, match: PhraseHit.Match)] {
@@ -408,6 +429,7 @@ struct Simulation {
             next.pendingStart = -1
             next.pendingSlot = -1
             return next
+        case .ifAppNamed: return appNamed(near: position) ? thread : nil
         case .accept, .word, .phrases, .entity, .wildcardToken, .wildcardFirstToken: return nil
         }
     }
@@ -519,7 +541,7 @@ struct Simulation {
                 next.evidence.named += count
                 offer(edge.target, next, at: end)
             }
-        case .epsilon, .wildcardOpen, .wildcardClose, .accept: return
+        case .epsilon, .wildcardOpen, .wildcardClose, .ifAppNamed, .accept: return
         }
     }
 
@@ -609,6 +631,9 @@ struct MatchScratch {
     fileprivate var clauseStamp: [UInt32] = []
     /// Whether the utterance names an app (computed on first use).
     fileprivate var namesAnApp: Bool?
+    /// Per position, the first position at or after it where an app's name starts (empty
+    /// until `Simulation.appNamed(near:)` asks).
+    fileprivate var nextAppStart: [Int32] = []
     /// Per phrase set, the stamp of the last utterance asked whether a phrase of it occurs
     /// (`Simulation.namesPhrase(of:)`), and the answer.
     fileprivate var phraseSetStamp: [UInt32] = []
@@ -684,6 +709,7 @@ struct MatchScratch {
         keyFirst.removeAll(keepingCapacity: true)
         pairKeys.removeAll(keepingCapacity: true)
         namesAnApp = nil
+        nextAppStart.removeAll(keepingCapacity: true)
         wordCounts.removeAll(keepingCapacity: true)
         wordCounts.append(0)
         skipStart.removeAll(keepingCapacity: true)
