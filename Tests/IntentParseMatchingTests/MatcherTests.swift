@@ -266,9 +266,12 @@ import Testing
             partsUnless: { $0 == "the" })
         set.add("Coco", entry: .term(app: 0, identifier: "coco", display: "Coco", priority: 2), normalizer: normalizer, partsUnless: { _ in false })
         // The parts that span the whole text.
+        let frozen = FrozenPhrases(sets: [set], skipWords: PhraseTrie())
         func parts(_ text: String) -> [[Int32]] {
             let tokens = normalizer.tokenize(text).tokens
-            return set.partial.matches(in: tokens, from: 0, key: .loose).filter { $0.end == tokens.count }.map(\.values)
+            let keys = TokenKeys()
+            keys.fill(tokens)
+            return frozen.matches(set: 0, keys: keys, from: 0).filter { $0.match == .partial && $0.end == tokens.count }.map(\.values)
         }
         #expect(parts("Bobo") == [[0, 1]])
         #expect(parts("Great") == [[0]])

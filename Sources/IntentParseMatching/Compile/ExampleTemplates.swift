@@ -21,17 +21,27 @@ struct ExampleTemplates {
             guard let localized = builder.localized[appIndex],
                 localized.language(developmentRegion: app.developmentRegion).map(Normalizer.language(of:)) == language
             else { continue }
+            // First every intent's lists (their phrase sets built once per vocabulary), then
+            // the examples, read with the app names and those sets frozen as matching reads them.
             var sets: [String: PhraseSet] = [:]
-            for phrases in localized.intentPhrases {
-                guard let intent = schema[phrases.intent] else { continue }
-                let lists = vocabularyLists(intent: intent, localized: localized, app: app, sets: &sets)
+            let groups = localized.intentPhrases.compactMap { phrases in
+                schema[phrases.intent].map { intent in
+                    (phrases, intent.name, vocabularyLists(intent: intent, localized: localized, app: app, sets: &sets))
+                }
+            }
+            let keys = sets.keys.sorted()
+            let setIndex = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, Int32($0 + 1)) })
+            let appSet = builder.compiling.phraseSets[Int(builder.output.appPhraseSet)]
+            let frozen = FrozenPhrases(sets: [appSet] + keys.compactMap { sets[$0] }, skipWords: PhraseTrie())
+            for (phrases, intent, lists) in groups {
+                let indexed = lists.compactMap { list in setIndex[list.setKey].map { (list.parameter, list.list, $0) } }
                 for (number, example) in phrases.examples.enumerated() {
                     let location = SourceLocation(
                         file: "\(app.path)/\(localized.folder)/AppIntentVocabulary.plist",
                         keyPath: "IntentPhrases[\(phrases.intent)].IntentExamples[\(number)]")
-                    let expression = learn(example, lists: lists, appIndex: appIndex)
+                    let expression = learn(example, lists: indexed, phrases: frozen)
                     let source = SourcedExpression(text: example, expression: expression, location: location, firstColumn: nil)
-                    let template = Template(intent: intent.name, source: source, fixedSlots: [], index: -1)
+                    let template = Template(intent: intent, source: source, fixedSlots: [], index: -1)
                     result.append((template, Dictionary(uniqueKeysWithValues: lists.map { ($0.list.name, $0.list) })))
                 }
             }
@@ -46,7 +56,7 @@ struct ExampleTemplates {
     private func vocabularyLists(
         intent: IntentSchema, localized: LocalizedVocabulary, app: AppVocabulary,
         sets: inout [String: PhraseSet]
-    ) -> [(parameter: String, list: ListDefinition, set: PhraseSet)] {
+    ) -> [(parameter: String, list: ListDefinition, setKey: String)] {
         intent.parameters.compactMap { parameter in
             let path = "\(intent.name).\(parameter.name)"
             var list = ListDefinition(name: "_learned.\(path)", location: SourceLocation(file: app.path))
@@ -54,51 +64,47 @@ struct ExampleTemplates {
             if localized.parameterVocabularies[path] != nil { list.parameter = path }
             guard list.vocabulary != nil || list.parameter != nil else { return nil }
             let key = "\(list.vocabulary ?? "")|\(list.parameter ?? "")"
-            if let set = sets[key] { return (parameter.name, list, set) }
+            if sets[key] != nil { return (parameter.name, list, key) }
             var set = PhraseSet()
             let terms = (list.vocabulary.flatMap { localized.userVocabulary[$0] } ?? []) + (localized.parameterVocabularies[path] ?? [])
             for term in terms {
                 for phrase in term.phrases { set.add(phrase.text, entry: .listValue(0), normalizer: builder.normalizer) }
             }
             sets[key] = set
-            return (parameter.name, list, set)
+            return (parameter.name, list, key)
         }
     }
 
-    private func learn(_ example: String, lists: [(parameter: String, list: ListDefinition, set: PhraseSet)], appIndex: Int) -> Expression {
+    /// `phrases`: the app names (set 0) and the lists' vocabulary (each list's set).
+    private func learn(_ example: String, lists: [(parameter: String, list: ListDefinition, set: Int32)], phrases: FrozenPhrases) -> Expression {
         let tokens = builder.normalizer.tokenize(example).tokens
-        let appSet = builder.compiling.phraseSets[Int(builder.output.appPhraseSet)]
+        let keys = TokenKeys()
+        keys.fill(tokens)
+        // The end of the longest phrase of `set` said exactly as written from `start`.
+        func longest(_ set: Int32, from start: Int) -> Int? {
+            phrases.matches(set: set, keys: keys, from: start).filter { $0.match == .exact }.map(\.end).max()
+        }
         var items: [Expression] = []
         var i = 0
         while i < tokens.count {
             if tokens[i].isPunctuation { i += 1; continue }
-            let appEnd = appSet.matches(in: tokens, from: i).filter { !$0.isSound }.map(\.end).max()
-            if let appEnd {
+            if let appEnd = longest(0, from: i) {
                 items.append(.slot(list: LanguageGrammar.appList, slot: LanguageGrammar.appList, offset: 0))
                 i = appEnd
                 continue
             }
-            if let (parameter, list, end) = longestVocabularyMatch(tokens, at: i, lists: lists) {
-                items.append(.slot(list: list, slot: parameter, offset: 0))
-                i = end
+            var best: (parameter: String, list: String, end: Int)?
+            for entry in lists {
+                if let end = longest(entry.set, from: i), end > (best?.end ?? 0) { best = (entry.parameter, entry.list.name, end) }
+            }
+            if let best {
+                items.append(.slot(list: best.list, slot: best.parameter, offset: 0))
+                i = best.end
                 continue
             }
             items.append(.words(tokens[i].text))
             i += 1
         }
         return .sequence(items)
-    }
-
-    private func longestVocabularyMatch(
-        _ tokens: [IntentParseNormalization.Token], at start: Int,
-        lists: [(parameter: String, list: ListDefinition, set: PhraseSet)]
-    ) -> (String, String, Int)? {
-        var best: (String, String, Int)?
-        for entry in lists {
-            if let end = entry.set.matches(in: tokens, from: start).filter({ !$0.isSound }).map(\.end).max(), end > (best?.2 ?? 0) {
-                best = (entry.parameter, entry.list.name, end)
-            }
-        }
-        return best
     }
 }

@@ -1,13 +1,13 @@
 import IntentParseNormalization
 
-/// A character trie over run-together phrase keys, walked token by token.
+/// A character trie over run-together phrase keys, while it is built: frozen into
+/// `FrozenPhrases`, the one structure that looks phrases up, at compile time (`ExampleTemplates`)
+/// and run time alike.
 ///
 /// A phrase is indexed by the concatenation of its tokens' keys ("List-o-Mat" → "listomat"), and
 /// an utterance is walked from a start token by feeding each following token's key; a phrase
 /// matches only where the walk ends exactly at a token boundary. So "List-o-Mat", "ListOMat" and
 /// "list o mat" all find the same phrase, without ever matching half a word.
-///
-/// Cost of one walk: O(length of the longest phrase), whatever the number of phrases.
 struct PhraseTrie: Sendable {
     private struct Node: Sendable {
         var children: [(byte: UInt8, node: Int32)] = []
@@ -57,43 +57,10 @@ struct PhraseTrie: Sendable {
         }
         return base
     }
-
-    /// Which key of a token a walk follows.
-    enum Key { case loose, sound }
-
-    /// Every phrase starting at token `start`: (index of the token after the phrase, values).
-    /// Punctuation tokens inside are skipped.
-    func matches(in tokens: [Token], from start: Int, key: Key, collapseBoundary: Bool = false) -> [(end: Int, values: [Int32])] {
-        var results: [(end: Int, values: [Int32])] = []
-        walk(tokens, from: start, key: key, collapseBoundary: collapseBoundary) { results.append(($0, $1)) }
-        return results
-    }
-
-    /// Calls `visit` with (index of the token after the phrase, values) for every phrase
-    /// starting at token `start`, shortest first, without collecting them.
-    func walk(_ tokens: [Token], from start: Int, key: Key, collapseBoundary: Bool = false, _ visit: (Int, [Int32]) -> Void) {
-        guard start < tokens.count, !tokens[start].isPunctuation else { return }
-        var current = 0
-        var lastByte: UInt8?
-        var index = start
-        walk: while index < tokens.count {
-            let token = tokens[index]
-            index += 1
-            if token.isPunctuation { continue }
-            var first = true
-            for byte in (key == .loose ? token.looseKey : token.soundKey).utf8 {
-                defer { first = false; lastByte = byte }
-                if first, collapseBoundary, byte == lastByte { continue }
-                guard let next = nodes[current].children.first(where: { $0.byte == byte })?.node else { break walk }
-                current = Int(next)
-            }
-            if !nodes[current].values.isEmpty { visit(index, nodes[current].values) }
-            if nodes[current].children.isEmpty { break }
-        }
-    }
 }
 
-/// The phrases of one slot source (a list, a vocabulary type, the app names), with an exact trie
+/// The phrases of one slot source (a list, a vocabulary type, the app names) while they are
+/// gathered, with an exact trie
 /// and, for names, a sounds-like trie and a trie of parts of vocabulary terms (their first or
 /// last words: "Bobo" of "Bobo the Great"). Values are indexes into `entries`.
 struct PhraseSet: Sendable {
@@ -157,27 +124,6 @@ struct PhraseSet: Sendable {
                     partial.insert(part.joined(), value: value)
                 }
             }
-        }
-    }
-
-    /// Matches starting at `start`: exact ones, then sounds-like ones that end where no exact
-    /// match ends (while compiling: matching walks the frozen tries, `FrozenPhrases`).
-    func matches(in tokens: [Token], from start: Int) -> [(end: Int, values: [Int32], isSound: Bool)] {
-        var results: [(end: Int, values: [Int32], isSound: Bool)] = []
-        forEachMatch(in: tokens, from: start) { results.append(($0, $1, $2)) }
-        return results
-    }
-
-    /// `matches`, one at a time: (end, values, isSound).
-    func forEachMatch(in tokens: [Token], from start: Int, _ visit: (Int, [Int32], Bool) -> Void) {
-        var exactEnds: [Int] = []
-        exact.walk(tokens, from: start, key: .loose) { end, values in
-            exactEnds.append(end)
-            visit(end, values, false)
-        }
-        guard usesSound, !sound.isEmpty else { return }
-        sound.walk(tokens, from: start, key: .sound, collapseBoundary: true) { end, values in
-            if !exactEnds.contains(end) { visit(end, values, true) }
         }
     }
 }

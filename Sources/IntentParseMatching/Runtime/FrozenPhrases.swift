@@ -68,6 +68,18 @@ struct FrozenPhrases: Sendable {
 
     var view: View { storage.view }
 
+    /// The phrases of set `set` starting at token `start` of the text `keys` holds, as the
+    /// matcher finds them: (token after the phrase, values, how it matched). For compiling
+    /// and tests; matching walks `view` with the utterance's keys and keeps its hits.
+    func matches(set: Int32, keys: TokenKeys, from start: Int) -> [(end: Int, values: [Int32], match: PhraseHit.Match)] {
+        var hits: [PhraseHit] = []
+        return withExtendedLifetime(keys) {
+            let view = storage.view
+            view.appendMatches(set: set, keys: keys.view, from: start, to: &hits)
+            return hits.map { (Int($0.end), view.values($0.valueStart, $0.valueCount), $0.match) }
+        }
+    }
+
     /// How many phrase sets there are.
     var setCount: Int { storage.counts.sets }
 
