@@ -347,6 +347,11 @@ public struct IntentParser: Sendable {
         return nil
     }
 
+    /// The templates of `locale` that came nearest to `text` (`explain` on a rejected line).
+    package func nearMisses(_ text: String, locale: String, count: Int = 3) -> [IntentMatcher.NearMiss] {
+        matcher(for: locale)?.nearMisses(text, count: count) ?? []
+    }
+
     /// The apps `text` names, read as `locale`'s matcher reads app names (the conversation's
     /// answers to "which app?" and questions about what an app can do).
     package func appMentions(in text: String, locale: String) -> [AppMention] {

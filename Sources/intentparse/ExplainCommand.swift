@@ -5,7 +5,8 @@ import IntentParseBase
 import IntentParseMatching
 
 /// `intentparse explain "utterance"`: which template matched, which words went to which slot,
-/// and why it scored as it did.
+/// and why it scored as it did; for a rejected one, the templates that came nearest and the
+/// word where each stopped.
 struct ExplainCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explain",
@@ -20,13 +21,14 @@ struct ExplainCommand: ParsableCommand {
     func run() throws {
         let parser = try options.loadParser()
         let result = parser.parse(utterance, locale: options.locale, context: options.context)
-        print(options.format == .json ? Explanation.json(result).serialized : Explanation.render(result))
+        let near = result.interpretations.isEmpty ? parser.nearMisses(utterance, locale: result.locale) : []
+        print(options.format == .json ? Explanation.json(result, near: near).serialized : Explanation.render(result, near: near))
     }
 }
 
 /// The text of `explain`, and its JSON (`--format json`); also used by golden tests.
 enum Explanation {
-    static func render(_ result: MatchResult) -> String {
+    static func render(_ result: MatchResult, near: [IntentMatcher.NearMiss] = []) -> String {
         var lines = ["utterance  \"\(result.text)\"", "locale     \(result.locale)"]
         lines.append(
             "tokens     "
@@ -35,6 +37,11 @@ enum Explanation {
                 }.joined(separator: " "))
         guard !result.interpretations.isEmpty else {
             lines.append("result     rejected: \(result.reason ?? "no match")")
+            for (rank, miss) in near.enumerated() {
+                lines.append("")
+                lines.append("nearest \(rank + 1)  \(miss.template.intent)  \"\(miss.template.source.text)\"  [\(miss.template.source.location)]")
+                lines.append("  " + stopped(miss, result))
+            }
             return lines.joined(separator: "\n")
         }
         for (rank, interpretation) in result.interpretations.enumerated() {
@@ -43,6 +50,15 @@ enum Explanation {
             lines += describe(interpretation)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// "matched 2 of 5 words; stopped at "fait" (word 3)", or that it read them all.
+    private static func stopped(_ miss: IntentMatcher.NearMiss, _ result: MatchResult) -> String {
+        let words = result.tokens.filter { !$0.isPunctuation }.count
+        let matched = "matched \(miss.wordsMatched) of \(words) words with its own words, lists and names"
+        guard let stop = miss.stoppedAt, stop < result.tokens.count else { return matched + "; read to the end, where it wanted more" }
+        let position = result.tokens[..<stop].filter { !$0.isPunctuation }.count + 1
+        return matched + "; stopped at \"\(result.tokens[stop].text)\" (word \(position))"
     }
 
     static func describe(_ i: Interpretation) -> [String] {
@@ -73,7 +89,7 @@ enum Explanation {
     /// One object: the utterance, its tokens, and every interpretation (best first) with its
     /// template, slots, evidence and score; `reason` when the utterance is rejected.
     /// Ranges are UTF-16 offsets into the text, end excluded.
-    static func json(_ result: MatchResult) -> JSONValue {
+    static func json(_ result: MatchResult, near: [IntentMatcher.NearMiss] = []) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("text", .string(result.text)),
             ("locale", .string(result.locale)),
@@ -89,8 +105,25 @@ enum Explanation {
             ),
             ("interpretations", .array(result.interpretations.map(json)))
         ]
-        if result.interpretations.isEmpty { members.append(("reason", .string(result.reason ?? "no match"))) }
+        if result.interpretations.isEmpty {
+            members.append(("reason", .string(result.reason ?? "no match")))
+            members.append(("nearest", .array(near.map { json($0, result) })))
+        }
         return .object(members)
+    }
+
+    /// A near miss: its template, the words it read, and the token where it stopped (null when
+    /// it read them all).
+    private static func json(_ miss: IntentMatcher.NearMiss, _ result: MatchResult) -> JSONValue {
+        let template: JSONValue = .object([("text", .string(miss.template.source.text))] + miss.template.source.location.jsonMembers)
+        var stoppedAt: JSONValue = .null
+        if let stop = miss.stoppedAt, stop < result.tokens.count {
+            stoppedAt = .object([("text", .string(result.tokens[stop].text)), ("range", range(result.tokens[stop].range))])
+        }
+        return .object([
+            ("intent", .string(miss.template.intent)), ("template", template), ("wordsMatched", count(miss.wordsMatched)),
+            ("stoppedAt", stoppedAt)
+        ])
     }
 
     static func json(_ i: Interpretation) -> JSONValue {

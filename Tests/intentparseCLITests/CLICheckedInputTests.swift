@@ -214,6 +214,19 @@ import Testing
         let rejected = try object(try CLI.run(["explain", "--format", "json", "--locale", "en", "what's the weather"]).stdout)
         #expect((rejected["interpretations"] as? [Any])?.isEmpty == true)
         #expect(rejected["reason"] is String)
+        // A rejected line names the templates that came nearest and the word each stopped at.
+        let near = try object(try CLI.run(["explain", "--format", "json", "--locale", "en", "get me an uber for 3 people uptown"]).stdout)
+        let nearest = try #require(near["nearest"] as? [[String: Any]])
+        #expect(nearest.count == 3)
+        #expect(nearest.first?["intent"] as? String == "INRequestRideIntent")
+        #expect((nearest.first?["template"] as? [String: Any])?["file"] as? String == "\(Repository.root.path)/Grammars/en/rideBooking.yaml")
+        #expect(nearest.first?["wordsMatched"] as? Int == 7)
+        let stop = try #require(nearest.first?["stoppedAt"] as? [String: Any])
+        #expect(stop["text"] as? String == "uptown" && stop["range"] as? [Int] == [28, 34])
+        let counts = nearest.compactMap { $0["wordsMatched"] as? Int }
+        #expect(counts == counts.sorted(by: >))
+        let accepted = try object(try CLI.run(["explain", "--format", "json", "--locale", "en", "call Coco"]).stdout)
+        #expect(accepted["nearest"] == nil)
     }
 }
 

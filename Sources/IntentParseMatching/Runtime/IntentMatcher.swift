@@ -216,6 +216,49 @@ package struct IntentMatcher: Sendable {
         scratch.withSimulation(grammar: grammar, text: tokenize(text), entityContext: EntityContext()) { candidateTemplates(&$0) }
     }
 
+    /// How near a template came to an utterance it did not take (`explain` on a rejected line).
+    package struct NearMiss: Sendable {
+        package var template: Template
+        /// Words the template matched with its own words, lists, names or entities (not free
+        /// text), from the start or after an app prefix, before it stopped.
+        package var wordsMatched: Int
+        /// The token it could not take; nil when it had read every word.
+        package var stoppedAt: Int?
+    }
+
+    /// The grammar templates that matched the most of `text` with their own words before one
+    /// they could not take, most first (then the furthest, then in the grammar's order), at
+    /// most `count`; none that matched no word.
+    ///
+    /// NB: each template runs alone here, not only the candidates `match` picks, so it costs a
+    /// run per template: for explaining a line, not for parsing one.
+    package func nearMisses(_ text: String, count: Int) -> [NearMiss] {
+        let tokenized = tokenize(text)
+        let tokens = tokenized.tokens
+        guard count > 0, tokens.count <= MatchContext().maxTokens else { return [] }
+        let end = tokens.count
+        let reach = scratch.withSimulation(grammar: grammar, text: tokenized, entityContext: EntityContext()) { simulation in
+            var prefixEnds: [Int] = []
+            if let prefix = grammar.prefixStart {
+                let accepts = simulation.run(seeds: [(0, prefix, .empty)], limit: min(end, IntentMatcher.prefixReach))
+                prefixEnds = accepts.filter { $0.id == Automaton.prefixAccept && $0.end > 0 }.map(\.end)
+            }
+            return grammar.templates.indices.map { index -> (index: Int, words: Int, position: Int) in
+                let start = grammar.templates[index].start
+                let seeds = [(position: 0, node: start, thread: Thread.empty)] + prefixEnds.map { (position: $0, node: start, thread: Thread.empty) }
+                _ = simulation.run(seeds: seeds, limit: end)
+                let most = simulation.mostMatched(limit: end)
+                return (index, most.words, most.position)
+            }
+        }
+        let matched = reach.filter { !grammar.templates[$0.index].isLearned && $0.words > 0 }
+        let nearest = matched.sorted { ($0.words, $0.position, -$0.index) > ($1.words, $1.position, -$1.index) }.prefix(count)
+        return nearest.map { entry in
+            let stop = tokens.indices[entry.position...].first { !tokens[$0].isPunctuation }
+            return NearMiss(template: grammar.templates[entry.index].template, wordsMatched: entry.words, stoppedAt: stop)
+        }
+    }
+
     /// The apps `text` names, found as `match` finds them in an utterance: any of an app's
     /// spoken names, by loose key or by sound, wherever it stands. This is the one place app
     /// names are recognised: `--app`, and a conversation's answers and questions, use it too.

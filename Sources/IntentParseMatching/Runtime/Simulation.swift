@@ -262,6 +262,23 @@ struct Simulation {
         return accepts
     }
 
+    /// How far the run just made got on the template's own words: the most words a thread
+    /// matched by literals, list values, names or entities (free text not counted), and the
+    /// furthest position where a thread had matched that many.
+    func mostMatched(limit: Int) -> (words: Int, position: Int) {
+        var best = (words: 0, position: 0)
+        for position in 0...limit {
+            var entry = chart.head(position)
+            while entry >= 0 {
+                let evidence = chart.thread(entry).evidence
+                let words = evidence.literal + evidence.named + evidence.soundsLike
+                if words >= best.words { best = (words, position) }
+                entry = chart.next(entry)
+            }
+        }
+        return best
+    }
+
     // MARK: captures
 
     private mutating func capture(_ thread: Thread, _ packed: PackedCapture) -> Thread {
