@@ -173,6 +173,11 @@ struct Builder {
         let roots = output.templates.map(\.start) + [output.prefixStart, output.suffixStart].compactMap { $0 }
         let (compact, compacted) = compiling.draft.bypassingPassThroughNodes(roots: roots)
         let (draft, merged) = compact.mergingEquivalentNodes()
+        var typoWords = Set<Int32>()
+        for (_, edge) in draft.edges {
+            if case .word(let key) = edge.kind, TypoIndex.isWordLike(output.keys.keys[Int(key)]) { typoWords.insert(key) }
+        }
+        output.typos = TypoIndex(words: typoWords.sorted().map { ($0, output.keys.keys[Int($0)]) })
         let (automaton, frozen) = FrozenAutomaton.freeze(draft, roots: roots.map { merged[Int(compacted[Int($0)])] })
         // Only roots are looked up, and roots are kept by every step.
         let number = { (node: Int32) in frozen[Int(merged[Int(compacted[Int(node)])])] }

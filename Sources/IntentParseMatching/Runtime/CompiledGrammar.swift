@@ -152,6 +152,8 @@ package struct GrammarTables: Sendable {
 
     /// The slot id of `{app}` captures, if any template has one.
     var appSlot: Int32?
+    /// The template words a word typed one edit away is read as, on a line no template took.
+    var typos = TypoIndex(words: [])
 
     func slotIndex(_ name: String) -> Int32? {
         slotNames.firstIndex(of: name).map(Int32.init)

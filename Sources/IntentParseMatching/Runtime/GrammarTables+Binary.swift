@@ -92,6 +92,7 @@ extension GrammarTables {
         writer.write(names)
         writer.write(nameEnds)
         writer.write(appSlot)
+        writer.writePlain(typos.words.map(\.id))
     }
 
     /// The tables `write(to:grammar:)` wrote, for `grammar` compiled with these apps, schema and
@@ -141,6 +142,9 @@ extension GrammarTables {
         names = try reader.read()
         nameEnds = try reader.read()
         appSlot = try reader.optional()
+        let typoWords = try reader.plain(Int32.self)
+        guard typoWords.allSatisfy({ $0 >= 0 && Int($0) < keys.keys.count }) else { throw reader.damaged("typo words out of range") }
+        typos = TypoIndex(words: typoWords.map { ($0, keys.keys[Int($0)]) })
         guard phraseValues.count == phrases.setCount, Int(appPhraseSet) < phraseValues.count else {
             throw reader.damaged("\(phraseValues.count) phrase sets' values for \(phrases.setCount) sets")
         }

@@ -45,6 +45,8 @@ package struct IntentMatcher: Sendable {
     /// How far into an utterance an app prefix may reach, and how long a suffix may be (words).
     static let prefixReach = 24
     static let suffixReach = 16
+    /// Template words typed right that a reading with corrected words needs besides them.
+    static let literalsBesideCorrections = 2
 
     package init(grammar: CompiledGrammar) { self.grammar = grammar }
 
@@ -81,7 +83,40 @@ package struct IntentMatcher: Sendable {
             return result
         }
         let interpreter = Interpreter(grammar: grammar, text: tokenized, contextApp: contextAppIndex(context.app), wordCount: words)
-        let ranked = scratch.withSimulation(grammar: grammar, text: tokenized, entityContext: context.entityContext) { simulation in
+        var ranked = rank(tokenized, interpreter: interpreter, context: context)
+        // No template took the line: a word typed one edit from a template's is read as it, in
+        // a reading that has at least two more of its template's words typed right ("entre" is
+        // no "entry" in "add entre um coco e um adeus to my playlist").
+        var interpretations = ranked.interpretations
+        if interpretations.isEmpty, ranked.rejection == nil {
+            let corrections = typoCorrections(tokenized)
+            if !corrections.isEmpty {
+                let corrected = rank(tokenized, interpreter: interpreter, context: context, corrections: corrections)
+                let kept = corrected.interpretations.filter {
+                    $0.evidence.literal - corrections.count >= IntentMatcher.literalsBesideCorrections
+                }
+                if !kept.isEmpty { (ranked, interpretations) = (corrected, kept) }
+            }
+        }
+        result.interpretations = interpretations
+        // The best reading names an app that cannot do it ("send a message to Coco in
+        // List-o-Mat"): refuse, rather than fall back to a weaker reading that swallows the name.
+        if let best = result.interpretations.indices.first, !result.interpretations[best].isLearnedTemplate,
+            let rejected = ranked.rejectedAbove, rejected > result.interpretations[best].weight
+        {
+            result.interpretations = []
+        }
+        if result.interpretations.isEmpty {
+            result.reason = ranked.rejection ?? "no template matches the utterance"
+        }
+        return result
+    }
+
+    /// The templates that accept the utterance, interpreted and ranked.
+    private func rank(
+        _ tokenized: TokenizedText, interpreter: Interpreter, context: MatchContext, corrections: [(token: Int, key: Int32)] = []
+    ) -> Ranked {
+        scratch.withSimulation(grammar: grammar, text: tokenized, entityContext: context.entityContext, corrections: corrections) { simulation in
             var pool = templateAccepts(&simulation, tokenized)
             var ranked = Ranked(keep: context.maxAlternatives + 1)
             // NB: templates learned from IntentExamples are a fallback, used only when no grammar
@@ -99,18 +134,18 @@ package struct IntentMatcher: Sendable {
             }
             return ranked
         }
-        result.interpretations = ranked.interpretations
-        // The best reading names an app that cannot do it ("send a message to Coco in
-        // List-o-Mat"): refuse, rather than fall back to a weaker reading that swallows the name.
-        if let best = result.interpretations.indices.first, !result.interpretations[best].isLearnedTemplate,
-            let rejected = ranked.rejectedAbove, rejected > result.interpretations[best].weight
-        {
-            result.interpretations = []
+    }
+
+    /// The utterance's words that no template uses and that are one edit from exactly one
+    /// template word (`TypoIndex`), with that word's key.
+    private func typoCorrections(_ tokenized: TokenizedText) -> [(token: Int, key: Int32)] {
+        var corrections: [(token: Int, key: Int32)] = []
+        for (index, token) in tokenized.tokens.enumerated() where !token.isPunctuation && TypoIndex.isWordLike(token.looseKey) {
+            guard grammar.tables.keys.id(token.looseKey) == KeyTable.none, let key = grammar.tables.typos.correction(of: token.looseKey)
+            else { continue }
+            corrections.append((index, key))
         }
-        if result.interpretations.isEmpty {
-            result.reason = ranked.rejection ?? "no template matches the utterance"
-        }
-        return result
+        return corrections
     }
 
     /// Every template that covers the whole utterance, with its best thread (in no order).

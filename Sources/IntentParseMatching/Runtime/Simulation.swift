@@ -40,8 +40,12 @@ struct Simulation {
     /// NB: swapped, because every way of passing the scratch in by value (preparing it in
     /// here in a local, or moving it in prepared) made the compiler copy it (twenty arrays'
     /// references) or the whole simulation.
-    init(grammar: CompiledGrammar, text: TokenizedText, entityContext: EntityContext, scratch: inout MatchScratch) {
-        scratch.prepare(grammar: grammar, text: text)
+    /// `corrections`: tokens read as another key (a word typed one edit from a template's).
+    init(
+        grammar: CompiledGrammar, text: TokenizedText, entityContext: EntityContext, corrections: [(token: Int, key: Int32)] = [],
+        scratch: inout MatchScratch
+    ) {
+        scratch.prepare(grammar: grammar, text: text, corrections: corrections)
         self.scratch = MatchScratch()
         self.grammar = grammar
         self.text = text
@@ -494,7 +498,7 @@ struct Simulation {
             if scratch.isPunctuation[position] {
                 next.weight += Weights.punctuation
             } else {
-                next.weight += Weights.literal
+                next.weight += scratch.isCorrected[position] ? Weights.corrected : Weights.literal
                 next.evidence.literal += 1
             }
             offer(edge.target, next, at: position + 1)
@@ -640,6 +644,8 @@ struct MatchScratch {
     fileprivate var phraseHits: [PhraseHit] = []
     fileprivate var entityHits: [EntityMatch] = []
     fileprivate var keyIDs: [Int32] = []
+    /// Per token, whether its key is a correction (a word typed one edit from a template's).
+    fileprivate var isCorrected: [Bool] = []
     fileprivate var isPunctuation: [Bool] = []
     /// Per interned key, the stamp of the last utterance it occurred in; per token, whether it
     /// is the first occurrence of its key.
@@ -676,7 +682,7 @@ struct MatchScratch {
 
     /// Readies the scratch for matching `text`: per-token keys, word counts and skip words,
     /// nothing remembered from the last utterance.
-    fileprivate mutating func prepare(grammar: CompiledGrammar, text: TokenizedText) {
+    fileprivate mutating func prepare(grammar: CompiledGrammar, text: TokenizedText, corrections: [(token: Int, key: Int32)]) {
         memoStride = grammar.phraseValues.count + grammar.entities.count
         reset(memoSlots: memoStride * (text.tokens.count + 1))
         if phraseSetStamp.count < grammar.phraseValues.count {
@@ -693,9 +699,14 @@ struct MatchScratch {
         for index in tokens.indices {
             let punctuation = tokens[index].isPunctuation
             keyIDs.append(grammar.keys.id(utf8: view.loose(index)))
+            isCorrected.append(false)
             isPunctuation.append(punctuation)
             keyFirst.append(false)
             wordCounts.append(wordCounts[wordCounts.count - 1] + (punctuation ? 0 : 1))
+        }
+        for correction in corrections where correction.token < keyIDs.count {
+            keyIDs[correction.token] = correction.key
+            isCorrected[correction.token] = true
         }
         // One entry per position (and one past the end), skip words or not.
         for start in text.tokens.indices {
@@ -722,6 +733,7 @@ struct MatchScratch {
         phraseHits.removeAll(keepingCapacity: true)
         entityHits.removeAll(keepingCapacity: true)
         keyIDs.removeAll(keepingCapacity: true)
+        isCorrected.removeAll(keepingCapacity: true)
         isPunctuation.removeAll(keepingCapacity: true)
         keyFirst.removeAll(keepingCapacity: true)
         pairKeys.removeAll(keepingCapacity: true)
@@ -767,10 +779,11 @@ final class ScratchPool: @unchecked Sendable {
 
     /// Runs `body` on a simulation over `text`, with memory from the pool, given back after.
     func withSimulation<Result>(
-        grammar: CompiledGrammar, text: TokenizedText, entityContext: EntityContext, _ body: (inout Simulation) -> Result
+        grammar: CompiledGrammar, text: TokenizedText, entityContext: EntityContext, corrections: [(token: Int, key: Int32)] = [],
+        _ body: (inout Simulation) -> Result
     ) -> Result {
         var taken = take()
-        var simulation = Simulation(grammar: grammar, text: text, entityContext: entityContext, scratch: &taken)
+        var simulation = Simulation(grammar: grammar, text: text, entityContext: entityContext, corrections: corrections, scratch: &taken)
         let result = body(&simulation)
         give(simulation.takeScratch())
         return result

@@ -91,6 +91,8 @@ enum Weights {
     static let punctuation = 0.1
     static let named = 0.95
     static let soundsLike = 0.7
+    /// A template's word typed one edit away (`TypoIndex`): below a sounds-alike name.
+    static let corrected = 0.6
     /// The first or last words of vocabulary terms ("Bobo" of "Bobo the Great"): below a
     /// sounds-alike match (as the dialogue ranks them), above any words a wildcard takes.
     static let partial = 0.5
