@@ -321,6 +321,8 @@ package struct IntentMatcher: Sendable {
     package func contextAppIndex(_ name: String?) -> Int? {
         guard let name else { return nil }
         if let index = grammar.apps.firstIndex(where: { $0.identifier == name }) { return index }
+        // NB: asked on every match with an app in focus; a name given as written needs no run.
+        if let index = grammar.apps.firstIndex(where: { $0.spokenNames.contains { $0.text == name } }) { return index }
         let named = Set(appMentions(in: name).filter(\.isWholeText).preferringExact.map(\.identifier))
         guard named.count == 1, let identifier = named.first else { return nil }
         return grammar.apps.firstIndex { $0.identifier == identifier }
