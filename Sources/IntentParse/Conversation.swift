@@ -42,6 +42,7 @@ extension DialogueConfiguration.Parsed {
                 (name, value.values.map { SlotValue(spoken: $0.spoken, identifier: $0.identifier, value: $0.value) })
             } ?? [],
             reason: result.reason)
+        also = result.also.map { PendingRequest(text: $0.text, locale: $0.locale, app: $0.best?.app?.identifier) }
     }
 }
 
@@ -54,6 +55,10 @@ public enum DialogueJSON {
     }
 
     package static func line(_ turn: DialogueTurn, schema: Schema, apps: [AppVocabulary]) -> String {
+        object(turn, schema: schema, apps: apps).serialized
+    }
+
+    private static func object(_ turn: DialogueTurn, schema: Schema, apps: [AppVocabulary]) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("state", .string(turn.state.rawValue)),
             ("parameter", turn.parameter.map(JSONValue.string) ?? .null),
@@ -65,7 +70,10 @@ public enum DialogueJSON {
             members.append(("response", .object([("code", .string(response.code.rawValue)), ("text", response.text.map(JSONValue.string) ?? .null)])))
         }
         if let reason = turn.reason { members.append(("reason", .string(reason))) }
-        return JSONValue.object(members).serialized
+        if let ended = turn.ended, !ended.isEmpty {
+            members.append(("ended", .array(ended.map { object($0, schema: schema, apps: apps) })))
+        }
+        return JSONValue.object(members)
     }
 
     static func intent(_ request: DialogueRequest, schema: Schema, apps: [AppVocabulary]) -> JSONValue {

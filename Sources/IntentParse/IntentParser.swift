@@ -23,6 +23,8 @@ public struct IntentParser: Sendable {
     package let matchers: [String: IntentMatcher]
     /// The matchers in locale order, for "auto" (no lookups per utterance).
     private let matchersByLocale: [IntentMatcher]
+    /// Each matcher's `<request_separator>` phrases, in `matchersByLocale`'s order.
+    private let separatorsByLocale: [RequestSeparators]
     /// Reply words and prompts per locale (`Grammars/<locale>/dialogue/`), for conversations.
     package let dialogueLanguages: [String: DialogueLanguage]
     /// The built-in entities' words per locale (`Grammars/<locale>/entities/`).
@@ -326,6 +328,9 @@ public struct IntentParser: Sendable {
         }
         self.matchers = matchers
         matchersByLocale = matchers.sorted { $0.key < $1.key }.map { $0.value }
+        separatorsByLocale = matchersByLocale.map { matcher in
+            RequestSeparators(grammar: grammars[matcher.grammar.locale] ?? LanguageGrammar(locale: matcher.grammar.locale), matcher: matcher)
+        }
         self.entityCatalogs = catalogs
     }
 
@@ -365,12 +370,18 @@ public struct IntentParser: Sendable {
     /// Parses one utterance. `locale` nil or "auto" tries every locale and keeps the best.
     public func parse(_ text: String, locale: String? = nil, context: MatchContext = MatchContext()) -> MatchResult {
         if let locale, locale != "auto" {
-            guard let matcher = matchers[locale] ?? matchers[Normalizer.language(of: locale)] else {
+            guard
+                let index = matchersByLocale.firstIndex(where: { $0.grammar.locale == locale })
+                    ?? matchersByLocale.firstIndex(where: { $0.grammar.locale == Normalizer.language(of: locale) })
+            else {
                 return MatchResult(
                     text: text, locale: locale, tokens: [], interpretations: [],
                     reason: "no grammar for locale '\(locale)' (loaded: \(locales.joined(separator: ", ")))")
             }
-            return matcher.match(text, context: context)
+            let result = matchersByLocale[index].match(text, context: context)
+            guard !separatorsByLocale[index].isEmpty else { return result }
+            return compound(text, whole: result, matcher: matchersByLocale[index], separators: separatorsByLocale[index], context: context)
+                ?? result
         }
         // The best score wins; on a tie (or when every locale rejects the utterance) the locale
         // whose templates use more of its words, then the preferred locale, then the first in
@@ -411,6 +422,22 @@ public struct IntentParser: Sendable {
                 chosen = strongest.first { $0 == preferred } ?? strongest[0]
             }
         }
-        return results[chosen]
+        if results[chosen].best != nil {
+            return compound(text, whole: results[chosen], matcher: matchersByLocale[chosen], separators: separatorsByLocale[chosen], context: context)
+                ?? results[chosen]
+        }
+        // No locale takes the line whole: several requests in one language, the preferred
+        // language first, then fewest parts, then the highest total score.
+        var compounds: [MatchResult] = []
+        for index in ([preferred].compactMap { $0 } + results.indices.filter { $0 != preferred }) where !separatorsByLocale[index].isEmpty {
+            if let found = compound(
+                text, whole: results[index], matcher: matchersByLocale[index], separators: separatorsByLocale[index], context: context)
+            {
+                compounds.append(found)
+            }
+        }
+        func total(_ result: MatchResult) -> Double { ([result] + result.also).reduce(0) { $0 + ($1.best?.score ?? 0) } }
+        let fewest = compounds.map(\.also.count).min()
+        return compounds.filter { $0.also.count == fewest }.max { total($0) < total($1) } ?? results[chosen]
     }
 }

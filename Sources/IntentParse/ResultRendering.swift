@@ -28,7 +28,9 @@ public enum ResultJSON {
             emitRejection(text: result.text, locale: result.locale, reason: result.reason, into: &sink)
             return
         }
-        emit(IntentObject(best, text: result.text, locale: result.locale, alternatives: result.interpretations.dropFirst()), into: &sink)
+        var object = IntentObject(best, text: result.text, locale: result.locale, alternatives: result.interpretations.dropFirst())
+        object.also = result.also
+        emit(object, into: &sink)
     }
 
     /// The object of a rejected utterance: every intent field empty, and why.
@@ -105,6 +107,12 @@ public enum ResultJSON {
             sink.member("title", ifPresent: shortcut.title)
             sink.endObject()
         }
+        if !object.also.isEmpty {
+            sink.fixedKey("also")
+            sink.beginArray()
+            for request in object.also { emit(request, into: &sink) }
+            sink.endArray()
+        }
         sink.endObject()
     }
 
@@ -162,6 +170,8 @@ package struct IntentObject {
     var alternatives: ArraySlice<Interpretation> = []
     var requiresAuthentication: Bool
     var shortcut: ShortcutMatch?
+    /// The requests said after this one in the same line (`also`).
+    var also: [MatchResult] = []
 
     /// A parse's best interpretation, with the others as its alternatives.
     init(_ best: Interpretation, text: String, locale: String, alternatives: ArraySlice<Interpretation>) {
@@ -221,7 +231,9 @@ public enum ResultText {
         }
         let width = rows.map(\.0.count).max() ?? 0
         let body = rows.map { "  " + $0.0.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.1 }
-        return (["\"\(result.text)\""] + body).joined(separator: "\n")
+        // Each further request of the line, indented under an "also" of its own.
+        let also = result.also.map { "  also " + render($0).replacingOccurrences(of: "\n", with: "\n  ") }
+        return (["\"\(result.text)\""] + body + also).joined(separator: "\n")
     }
 
     static func describe(_ slot: SlotValue) -> String {

@@ -96,7 +96,9 @@ package struct Scaling {
     package static func multiplied(_ grammar: LanguageGrammar, by factor: Int) -> LanguageGrammar {
         guard factor > 1 else { return grammar }
         var result = grammar
-        let reserved = [LanguageGrammar.appPrefixRule, LanguageGrammar.appSuffixRule, LanguageGrammar.itemSeparatorRule]
+        let reserved = [
+            LanguageGrammar.appPrefixRule, LanguageGrammar.appSuffixRule, LanguageGrammar.itemSeparatorRule, LanguageGrammar.requestSeparatorRule
+        ]
         for copy in 1..<factor {
             for (name, rule) in grammar.rules where !reserved.contains(name) {
                 var renamed = rule

@@ -34,6 +34,9 @@ package struct Expectation: Sendable {
     package var checksEveryParameter = true
     /// Parameters checked by their words as typed only (a JSON Lines request's `slots`).
     package var spokenSlots: [(name: String, spoken: [String])] = []
+    /// The requests said after the first in the same line (`also:`), in order; nil: not
+    /// checked (JSON Lines requests). A YAML case without `also:` expects one request.
+    package var also: [Expectation]? = []
 
     package init(intent: String?, app: String??, parameters: [(name: String, value: Parameter)], missing: [String]?) {
         self.intent = intent

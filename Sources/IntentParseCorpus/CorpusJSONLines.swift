@@ -61,6 +61,7 @@ extension CorpusLoader {
         }
         var expectation = Expectation(intent: intent, app: nil, parameters: [], missing: nil)
         expectation.checksEveryParameter = false
+        expectation.also = nil
         if let intent, let slots = object["slots"] as? [String: Any], let known = parameters?[intent] {
             for (name, value) in slots.sorted(by: { $0.key < $1.key }) where known.contains(name) {
                 let words = (value as? [Any] ?? [value]).compactMap { $0 as? String }

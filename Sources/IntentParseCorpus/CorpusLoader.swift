@@ -19,9 +19,13 @@ import Yams
 ///         # typed values may be mappings or lists, compared as JSON:
 ///         # currencyAmount: {spoken: "$20", value: {amount: 20, currencyCode: USD}}
 ///         missing: [app]                       # optional
+///         also:                                # the requests said after the first in the
+///           - intent: INStartCallIntent        # same line, each with intent, app, parameters
+///             parameters: {contacts: [Bobo]}   # and missing; without it, one request
 ///         tags: [classic]                      # optional
 public struct CorpusLoader {
-    static let caseKeys = ["sentences", "intent", "app", "given_app", "parameters", "missing", "tags"]
+    static let caseKeys = ["sentences", "intent", "app", "given_app", "parameters", "missing", "also", "tags"]
+    static let requestKeys = ["intent", "app", "parameters", "missing"]
 
     /// The intents a case may name (the loaded schema's, custom intents included); nil accepts
     /// any name.
@@ -132,17 +136,24 @@ public struct CorpusLoader {
             reader.error(node, "a test case needs 'intent' (an intent name, or null for a sentence that must be rejected)")
             return []
         }
-        let intent = isNull(intentNode) ? nil : intentName(&reader, intentNode)
-        var app: String??
-        if let appNode = value("app") { app = isNull(appNode) ? .some(nil) : .some(reader.string(appNode, "app")) }
-        let parameters = value("parameters").map { parseParameters(&reader, $0) } ?? []
-        let missing = value("missing").map { reader.strings($0, "missing").map(\.0) }
+        var expectation = parseRequest(&reader, intentNode, pairs: pairs)
         let givenApp = value("given_app").flatMap { reader.string($0, "given_app") }
         let tags = value("tags").map { reader.strings($0, "tags").map(\.0) } ?? []
-        if intent == nil, !parameters.isEmpty {
+        if expectation.intent == nil, !expectation.parameters.isEmpty {
             reader.error(node, "a case that must be rejected (intent: null) cannot list parameters")
         }
-        let expectation = Expectation(intent: intent, app: app, parameters: parameters, missing: missing)
+        if let alsoNode = value("also") {
+            if expectation.intent == nil { reader.error(alsoNode, "a case that must be rejected (intent: null) cannot list more requests") }
+            expectation.also = (reader.sequence(alsoNode, "also") ?? []).compactMap { item -> Expectation? in
+                guard let itemPairs = reader.mapping(item, "a request of 'also'") else { return nil }
+                reader.checkKeys(itemPairs, allowed: CorpusLoader.requestKeys, in: "a request of 'also'")
+                guard let itemIntent = itemPairs.first(where: { $0.key == "intent" })?.value, !isNull(itemIntent) else {
+                    reader.error(item, "a request of 'also' needs 'intent' (an intent name)")
+                    return nil
+                }
+                return parseRequest(&reader, itemIntent, pairs: itemPairs)
+            }
+        }
         let sentences = isNull(sentencesNode) ? [] : reader.strings(sentencesNode, "sentences")
         if isNull(sentencesNode) || sentencesNode.sequence?.isEmpty == true {
             reader.error(sentencesNode, "a test case needs at least one sentence")
@@ -152,6 +163,17 @@ public struct CorpusLoader {
                 file: reader.file, line: sentenceNode.mark?.line ?? 0, sentence: sentence, locale: locale,
                 givenApp: givenApp, now: now, tags: tags, expectation: expectation)
         }
+    }
+
+    /// The `intent`, `app`, `parameters` and `missing` of a case or of a request of its `also`.
+    private func parseRequest(_ reader: inout YAMLReader, _ intentNode: Node, pairs: [(key: String, keyNode: Node, value: Node)]) -> Expectation {
+        func value(_ key: String) -> Node? { pairs.first { $0.key == key }?.value }
+        let intent = isNull(intentNode) ? nil : intentName(&reader, intentNode)
+        var app: String??
+        if let appNode = value("app") { app = isNull(appNode) ? .some(nil) : .some(reader.string(appNode, "app")) }
+        let parameters = value("parameters").map { parseParameters(&reader, $0) } ?? []
+        let missing = value("missing").map { reader.strings($0, "missing").map(\.0) }
+        return Expectation(intent: intent, app: app, parameters: parameters, missing: missing)
     }
 
     /// An `intent:` value: a name, which must be one of `intents` when they are known.

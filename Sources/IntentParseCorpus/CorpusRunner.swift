@@ -61,6 +61,17 @@ public struct CorpusRunner: Sendable {
         if let missing = expected.missing, missing != actual.missing {
             differences.append("missing: expected \(missing), got \(actual.missing)")
         }
+        if let also = expected.also {
+            if also.count != result.also.count {
+                let got = result.also.map { "\"\($0.text)\" → \($0.best?.intent ?? "rejected")" }
+                differences.append(
+                    "also: expected \(also.count) more request(s), got \(result.also.count)\(got.isEmpty ? "" : ": " + got.joined(separator: "; "))")
+            } else {
+                for (index, (request, part)) in zip(also, result.also).enumerated() {
+                    differences += compare(request, part).map { "also[\(index)] (\"\(part.text)\"): \($0)" }
+                }
+            }
+        }
         return differences
     }
 

@@ -18,20 +18,51 @@ public struct DialogueEngine: Sendable {
 
     /// Answers one user line: a new request, or a reply to the question the session is waiting on.
     /// Updates `session` (the request so far and what it waits for) and returns the system's turn.
+    ///
+    /// A line that asks for several requests ("add milk to my list and text Bobo hi") runs them
+    /// in turn: when one ends (done, cancelled by a "no" to its final question, failed), the
+    /// next starts in the same turn, whose `ended` holds the turns that ended before it and
+    /// whose prompt says theirs first. "Cancel" drops the requests still to come.
     public func respond(to line: String, session: inout DialogueSession) async -> DialogueTurn {
         session.turns += 1
         let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let request = session.request, let awaiting = session.awaiting else {
-            return await start(text, session: &session)
+            return await runPending(after: await start(text, session: &session), session: &session)
         }
         let language = self.language(request.locale)
         if text.isEmpty { return reprompt(session, language: language) }
         let reply = classify(text, preferred: request.locale)
         if reply == .cancel { return cancel(&session, language: language) }
         if reply == nil, let parsed = newRequest(text, replacing: request) {
-            return await start(parsed: parsed, text: text, session: &session)
+            return await runPending(after: await start(parsed: parsed, text: text, session: &session), session: &session)
         }
-        return await answer(text, reply: reply, awaiting: awaiting, request: request, session: &session)
+        let queued = session.pending
+        let turn = await answer(text, reply: reply, awaiting: awaiting, request: request, session: &session)
+        session.pending = queued
+        return await runPending(after: turn, session: &session)
+    }
+
+    /// After a turn that ends its request, the requests still to come from the same line, each
+    /// until one needs the user (or none is left).
+    private func runPending(after turn: DialogueTurn, session: inout DialogueSession) async -> DialogueTurn {
+        var turn = turn
+        var ended: [DialogueTurn] = []
+        while turn.endsRequest, var queue = session.pending, !queue.isEmpty {
+            let next = queue.removeFirst()
+            ended.append(turn)
+            let parsed = configuration.parse(next.text, next.locale, next.app ?? configuration.contextApp)
+            turn = await start(parsed: parsed, text: next.text, session: &session)
+            session.pending = queue.isEmpty ? nil : queue
+        }
+        guard !ended.isEmpty else { return turn }
+        // Sentences follow one another with a space, except after a full-width stop ("。").
+        turn.prompt = (ended.map(\.prompt) + [turn.prompt]).filter { !$0.isEmpty }.reduce("") { text, next in
+            text.isEmpty ? next : text + (text.last.map { "。！？".contains($0) } == true ? "" : " ") + next
+        }
+        // NB: the session's last turn stays the new request's own: a reply not understood
+        // repeats its question, not what ended before it.
+        turn.ended = ended
+        return turn
     }
 
     // MARK: starting a request
@@ -89,6 +120,7 @@ public struct DialogueEngine: Sendable {
             utterance: text, locale: parsed.locale, intent: intent,
             appIdentifier: parsed.appIdentifier, parameters: parameters)
         request.score = parsed.score
+        if !parsed.also.isEmpty { session.pending = parsed.also }
         return await advance(request, session: &session)
     }
 

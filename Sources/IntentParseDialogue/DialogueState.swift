@@ -57,10 +57,29 @@ package enum Awaiting: Codable, Sendable, Equatable {
     case app(options: [String])
 }
 
+/// A request said after another in the same line, waiting for its turn.
+public struct PendingRequest: Codable, Sendable, Equatable {
+    /// Its part of the line.
+    public var text: String
+    /// The locale the line was parsed in.
+    public var locale: String
+    /// The app in focus for it: the app its parse found (it names none, or the one before it did).
+    public var app: String?
+
+    /// A request of `text`, in `locale`, with `app` in focus.
+    public init(text: String, locale: String, app: String?) {
+        self.text = text
+        self.locale = locale
+        self.app = app
+    }
+}
+
 /// A whole conversation's state: a value type, saved as JSON between turns (`--session`).
 public struct DialogueSession: Codable, Sendable {
     /// The request in progress, if any.
     public var request: DialogueRequest?
+    /// The requests said after it in the same line, to run when it ends (nil: none).
+    public var pending: [PendingRequest]?
     package var awaiting: Awaiting?
     /// The last question asked, repeated when a reply is not understood.
     public var lastTurn: DialogueTurn?

@@ -24,6 +24,9 @@ public struct DialogueTurn: Codable, Sendable {
     public var response: IntentResponse?
     /// Why something is unsupported or failed.
     public var reason: String?
+    /// The turns of requests from the same line that ended before this one started, in order
+    /// (nil: none).
+    public var ended: [DialogueTurn]?
 
     /// A turn in `state` saying `prompt`.
     public init(
@@ -57,6 +60,8 @@ public struct DialogueConfiguration: Sendable {
         package var literalWords: Int
         package var parameters: [(name: String, values: [SlotValue])]
         package var reason: String?
+        /// The requests said after this one in the same line.
+        package var also: [PendingRequest] = []
 
         package init(
             locale: String, intent: String?, appIdentifier: String?, appWasNamed: Bool, score: Double, literalWords: Int,

@@ -122,6 +122,8 @@ package struct LanguageGrammar: Sendable {
     package static let appPrefixRule = "app_prefix"
     package static let appSuffixRule = "app_suffix"
     package static let itemSeparatorRule = "item_separator"
+    /// Reserved rule: what joins two requests in one line ("and", "and then").
+    package static let requestSeparatorRule = "request_separator"
     /// The built-in list of app names.
     package static let appList = "app"
 

@@ -99,8 +99,10 @@ struct GrammarValidator {
                 log.error(rule.source.location, "reserved rule <\(name)> must mention {app}")
             }
         }
-        if let rule = grammar.rules[LanguageGrammar.itemSeparatorRule], !rule.source.expression.slots.isEmpty {
-            log.error(rule.source.location, "reserved rule <\(LanguageGrammar.itemSeparatorRule)> cannot contain slots")
+        for name in [LanguageGrammar.itemSeparatorRule, LanguageGrammar.requestSeparatorRule] {
+            if let rule = grammar.rules[name], !rule.source.expression.slots.isEmpty {
+                log.error(rule.source.location, "reserved rule <\(name)> cannot contain slots")
+            }
         }
     }
 

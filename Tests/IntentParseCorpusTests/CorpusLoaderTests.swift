@@ -52,6 +52,46 @@ import Testing
         #expect(CorpusRunner.expectation(of: .single(typed)) != .single(other))
     }
 
+    /// `also:` lists the requests after the first; a case without it expects one request.
+    @Test func alsoListsTheFurtherRequests() throws {
+        let corpus = try load(
+            """
+            language: en
+            tests:
+              - sentences: ["call Kiki and text Coco hi"]
+                intent: INStartCallIntent
+                also:
+                  - intent: INSendMessageIntent
+                    app: MonkeyChat
+                    parameters: {content: hi}
+              - sentences: ["call Kiki"]
+                intent: INStartCallIntent
+            """)
+        let also = try #require(corpus.cases.first?.expectation.also)
+        #expect(also.map(\.intent) == ["INSendMessageIntent"])
+        #expect(also.first?.app == .some("MonkeyChat"))
+        #expect(also.first?.parameters.map(\.name) == ["content"])
+        #expect(corpus.cases.last?.expectation.also?.isEmpty == true)
+    }
+
+    @Test func alsoNeedsIntentsAndNoRejection() {
+        let messages = errors(
+            """
+            language: en
+            tests:
+              - sentences: ["hi and bye"]
+                intent: null
+                also: [{intent: INStartCallIntent}]
+              - sentences: ["call Kiki and text Coco"]
+                intent: INStartCallIntent
+                also: [{app: MonkeyChat}, {intent: INSendMessageIntent, given_app: MonkeyChat}]
+            """
+        ).map(\.message)
+        #expect(messages.contains("a case that must be rejected (intent: null) cannot list more requests"))
+        #expect(messages.contains("a request of 'also' needs 'intent' (an intent name)"))
+        #expect(messages.contains { $0.contains("given_app") })
+    }
+
     @Test func nowSetsTheReferenceTimeAndZone() throws {
         let corpus = try load("language: en\nnow: 2026-11-21T09:30:00-05:00\ntests:\n  - {sentences: [hi], intent: null}\n")
         let now = try #require(corpus.cases.first?.now)

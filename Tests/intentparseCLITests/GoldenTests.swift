@@ -63,6 +63,16 @@ import Testing
             stdin: "manda un messaggio a Bobo su MonkeyChat\nil secondo\nci vediamo alle otto\nsì\n")
     }
 
+    /// Several requests in one line: `also` in a parse's JSON and text, and a conversation that
+    /// runs them in turn (`ended` holds the turns that ended before the one asking).
+    @Test func severalRequestsInOneLine() throws {
+        let line = "add milk to my grocery list and text Bobo I'm on my way\n"
+        try expectGolden("parse-compound-json", ["--locale", "en"] + GoldenTests.now, stdin: line)
+        try expectGolden("parse-compound-text", ["--locale", "en", "--format", "text"] + GoldenTests.now, stdin: line)
+        try expectGolden(
+            "dialog-compound-json", ["dialog", "--locale", "en", "--format", "json"] + GoldenTests.now, stdin: line + "the second one\nyes\n")
+    }
+
     /// Grammar and vocabulary mistakes, as `check` reports them: file, line, column, a caret
     /// under the place, and the nearest name where there is one.
     @Test func diagnosticsOfBrokenFiles() throws {

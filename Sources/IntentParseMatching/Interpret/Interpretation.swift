@@ -76,6 +76,10 @@ public struct MatchResult: Sendable {
     public var interpretations: [Interpretation]
     /// Why nothing matched, when `interpretations` is empty.
     public var reason: String?
+    /// The requests after the first when the utterance asks for several ("add milk to my
+    /// grocery list and text Bobo I'm on my way"), in the order said; each one's `text` is its
+    /// own part of the utterance. Empty for one request.
+    public var also: [MatchResult] = []
 
     package init(text: String, locale: String, tokens: [Token], interpretations: [Interpretation], reason: String?) {
         self.text = text

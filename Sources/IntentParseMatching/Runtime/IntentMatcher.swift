@@ -60,6 +60,9 @@ package struct IntentMatcher: Sendable {
             isWord: { grammar.tables.languageWords.id($0) != KeyTable.none })
     }
 
+    /// `text` cut into tokens as `match` cuts it (with the locale's case endings split off).
+    package func tokens(of text: String) -> [Token] { tokenize(text).tokens }
+
     package func match(_ text: String, context: MatchContext = MatchContext()) -> MatchResult {
         let tokenized = tokenize(text)
         var result = MatchResult(text: text, locale: grammar.locale, tokens: tokenized.tokens, interpretations: [], reason: nil)
