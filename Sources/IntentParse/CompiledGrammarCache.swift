@@ -34,7 +34,7 @@ public struct CompiledGrammarCache: Sendable {
 
     /// Bumped whenever what is written changes in a way the executable's identity would not
     /// show (it always does today; this is for builds that keep their modification time).
-    static let formatVersion: UInt64 = 5
+    static let formatVersion: UInt64 = 6
     private static let magic: [UInt8] = Array("intentparse compiled grammar\n".utf8)
 
     /// What every locale's fingerprint shares: the executable, the options, the schema file,
@@ -43,7 +43,7 @@ public struct CompiledGrammarCache: Sendable {
         var hash: BinaryCoding.Hash
     }
 
-    func sharedFingerprint(grammars: URL, vocabulary: URL, learnFromExamples: Bool, strict: Bool) -> SharedFingerprint {
+    func sharedFingerprint(grammars: URL, vocabulary: URL, lists: URL? = nil, learnFromExamples: Bool, strict: Bool) -> SharedFingerprint {
         var hash = BinaryCoding.Hash()
         hash.combine(CompiledGrammarCache.formatVersion)
         hash.combine(CompiledGrammarCache.executableIdentity)
@@ -54,6 +54,10 @@ public struct CompiledGrammarCache: Sendable {
         hash.combine(FileManager.default.currentDirectoryPath)
         CompiledGrammarCache.combineFile(grammars.appendingPathComponent("schema.yaml"), into: &hash)
         CompiledGrammarCache.combineFolder(vocabulary, into: &hash)
+        if let lists {
+            hash.combine(lists.standardizedFileURL.path)
+            CompiledGrammarCache.combineFile(lists, into: &hash)
+        }
         return SharedFingerprint(hash: hash)
     }
 

@@ -54,13 +54,19 @@ public struct IntentParser: Sendable {
         /// Where compiled grammars are kept between runs (nil: compile every time). A locale
         /// whose files have not changed since is read from there instead of compiled.
         public var cache: CompiledGrammarCache?
+        /// A lists file (`--lists`): slot lists given at run time, such as Home Assistant's
+        /// areas, floors and devices (see README, "Lists given at run time").
+        public var lists: URL?
 
         /// The defaults: learn from IntentExamples, every locale folder, apps with errors skipped, no cache.
-        public init(learnFromExamples: Bool = true, locales: [String]? = nil, strict: Bool = false, cache: CompiledGrammarCache? = nil) {
+        public init(
+            learnFromExamples: Bool = true, locales: [String]? = nil, strict: Bool = false, cache: CompiledGrammarCache? = nil, lists: URL? = nil
+        ) {
             self.learnFromExamples = learnFromExamples
             self.locales = locales
             self.strict = strict
             self.cache = cache
+            self.lists = lists
         }
     }
 
@@ -174,7 +180,13 @@ public struct IntentParser: Sendable {
                 diagnostics += error.diagnostics
             }
             let schema = VocabularyLoader.schema(siriKit, with: apps)
-            let loader = GrammarLoader(schema: schema, entities: EntityCatalog.names)
+            var runtimeLists: [ListDefinition] = []
+            if let lists = options.lists {
+                var listsLog = DiagnosticLog()
+                runtimeLists = RuntimeLists.load(file: lists.path, log: &listsLog)
+                diagnostics += listsLog.diagnostics
+            }
+            let loader = GrammarLoader(schema: schema, entities: EntityCatalog.names, runtimeLists: runtimeLists)
             var locales: [String] = []
             do {
                 locales = try loader.localeFolders(directory: grammarsURL, locales: options.locales)
@@ -184,7 +196,7 @@ public struct IntentParser: Sendable {
             let loadedApps = apps
             let cache = compiler == nil ? nil : options.cache
             let shared = cache?.sharedFingerprint(
-                grammars: grammarsURL, vocabulary: vocabularyURL,
+                grammars: grammarsURL, vocabulary: vocabularyURL, lists: options.lists,
                 learnFromExamples: options.learnFromExamples, strict: options.strict)
             let loads = Parallel.map(largestFirst(locales, in: grammarsURL)) { locale -> (String, LocaleLoad) in
                 let folder = grammarsURL.appendingPathComponent(locale)
@@ -235,8 +247,10 @@ public struct IntentParser: Sendable {
                 }
             }
             if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(diagnostics) }
+            // The grammars' own intents, which no schema names (hassil's `HassTurnOn`).
+            let ownIntents = locales.compactMap { grammars[$0] }.flatMap { $0.schemalessIntents(in: schema) }
             let sources = Sources(
-                schema: schema, apps: apps, grammars: grammars, dialogueLanguages: languages, entityData: entityData,
+                schema: schema.including(ownIntents), apps: apps, grammars: grammars, dialogueLanguages: languages, entityData: entityData,
                 warnings: diagnostics, skippedApps: skipped, inactiveIntents: inactive)
             return (sources, byLocale.compactMapValues(\.compiled))
         }

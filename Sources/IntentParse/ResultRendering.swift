@@ -30,6 +30,7 @@ public enum ResultJSON {
         }
         var object = IntentObject(best, text: result.text, locale: result.locale, alternatives: result.interpretations.dropFirst())
         object.also = result.also
+        object.context = best.context
         emit(object, into: &sink)
     }
 
@@ -107,6 +108,15 @@ public enum ResultJSON {
             sink.member("title", ifPresent: shortcut.title)
             sink.endObject()
         }
+        if !object.context.isEmpty {
+            sink.fixedKey("context")
+            sink.beginObject()
+            for (key, value) in object.context {
+                sink.key(key)
+                sink.value(value)
+            }
+            sink.endObject()
+        }
         if !object.also.isEmpty {
             sink.fixedKey("also")
             sink.beginArray()
@@ -172,6 +182,8 @@ package struct IntentObject {
     var shortcut: ShortcutMatch?
     /// The requests said after this one in the same line (`also`).
     var also: [MatchResult] = []
+    /// The match context (hassil grammars), when there is one.
+    var context: [(key: String, value: JSONValue)] = []
 
     /// A parse's best interpretation, with the others as its alternatives.
     init(_ best: Interpretation, text: String, locale: String, alternatives: ArraySlice<Interpretation>) {

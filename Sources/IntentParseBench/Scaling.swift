@@ -109,10 +109,7 @@ package struct Scaling {
             for template in grammar.templates {
                 var source = template.source
                 source.expression = .sequence([rename(template.source.expression, copy: copy, reserved: reserved), .words("copyq\(copy)")])
-                result.templates.append(
-                    Template(
-                        intent: template.intent, source: source, fixedSlots: template.fixedSlots,
-                        index: result.templates.count))
+                result.templates.append(template.replacing(source).renumbered(result.templates.count))
             }
         }
         return result

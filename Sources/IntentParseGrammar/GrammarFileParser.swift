@@ -6,10 +6,12 @@ import Yams
 
 /// Reads one grammar file (hassil format plus our list keys) into a `LanguageGrammar` fragment.
 struct GrammarFileParser {
-    static let topLevelKeys = ["language", "intents", "lists", "expansion_rules", "skip_words", "settings", "tokens"]
+    static let topLevelKeys = ["language", "intents", "lists", "expansion_rules", "skip_words", "settings", "tokens", "responses"]
     static let tokenKeys = ["elisions", "split_at_apostrophe", "transform", "suffixes"]
-    static let dataKeys = ["sentences", "slots", "requires_context", "excludes_context", "metadata", "response", "expansion_rules"]
-    static let ignoredDataKeys = ["requires_context", "excludes_context", "metadata", "response"]
+    static let dataKeys = [
+        "sentences", "slots", "requires_context", "excludes_context", "metadata", "response", "expansion_rules", "lists",
+        "required_keywords"
+    ]
     static let listKeys = ["values", "range", "wildcard", "vocabulary", "parameter", "entity", "exclude_first_words"]
 
     var reader: YAMLReader
@@ -25,7 +27,7 @@ struct GrammarFileParser {
 
     mutating func parse(url: URL) {
         guard let root = reader.root(of: url), let pairs = reader.mapping(root, "a grammar file") else { return }
-        reader.checkKeys(pairs, allowed: GrammarFileParser.topLevelKeys, in: "a grammar file")
+        reader.warnUnknownKeys(pairs, allowed: GrammarFileParser.topLevelKeys, in: "a grammar file")
         reader.requireLanguage(pairs, in: root, locale: locale)
         for pair in pairs {
             switch pair.key {
@@ -107,7 +109,7 @@ struct GrammarFileParser {
         guard let intents = reader.mapping(node, "intents") else { return }
         for intent in intents {
             guard let intentPairs = reader.mapping(intent.value, "intent \(intent.key)") else { continue }
-            reader.checkKeys(intentPairs, allowed: ["data"], in: "intent \(intent.key)")
+            reader.warnUnknownKeys(intentPairs, allowed: ["data"], in: "intent \(intent.key)")
             for pair in intentPairs where pair.key == "data" {
                 guard let blocks = reader.sequence(pair.value, "data") else { continue }
                 for block in blocks { parseDataBlock(block, intent: intent.key, intentNode: intent.keyNode) }
@@ -117,75 +119,122 @@ struct GrammarFileParser {
 
     private mutating func parseDataBlock(_ node: Node, intent: String, intentNode: Node) {
         guard let pairs = reader.mapping(node, "a data block") else { return }
-        reader.checkKeys(pairs, allowed: GrammarFileParser.dataKeys, in: "a data block")
+        reader.warnUnknownKeys(pairs, allowed: GrammarFileParser.dataKeys, in: "a data block")
         var fixed: [(name: String, value: ScalarValue)] = []
         var sentences: [(String, Node)] = []
+        var scope = LocalScope()
+        var requires: JSONValue?, excludes: JSONValue?
         for pair in pairs {
             switch pair.key {
             case "sentences": sentences = reader.strings(pair.value, "sentences")
             case "slots": fixed = parseFixedSlots(pair.value)
-            case "expansion_rules": parseRules(pair.value)
-            case let key where GrammarFileParser.ignoredDataKeys.contains(key):
-                reader.warning(pair.keyNode, "'\(key)' is a hassil key that intentparse does not use; ignored")
+            // A block's own rules and lists: seen by its sentences only, before the shared ones.
+            case "expansion_rules": scope.rules = readRules(pair.value)
+            case "lists": scope.lists = readLists(pair.value)
+            case "requires_context": requires = contextCondition(pair.value, "requires_context")
+            case "excludes_context": excludes = contextCondition(pair.value, "excludes_context")
             default: break
             }
         }
-        if sentences.isEmpty { reader.error(node, "a data block of \(intent) has no sentences") }
+        if sentences.isEmpty { reader.warning(node, "a data block of \(intent) has no sentences") }
         for (text, sentenceNode) in sentences {
             guard let source = template(text, node: sentenceNode) else { continue }
             var at = source
             at.location.keyPath = "intents.\(intent)"
-            grammar.templates.append(Template(intent: intent, source: at, fixedSlots: fixed, index: grammar.templates.count))
+            if !scope.isEmpty { scope.templates.append(grammar.templates.count) }
+            grammar.templates.append(
+                Template(
+                    intent: intent, source: at, fixedSlots: fixed, index: grammar.templates.count, requiresContext: requires,
+                    excludesContext: excludes))
         }
+        if !scope.isEmpty, !scope.templates.isEmpty { grammar.localScopes.append(scope) }
     }
 
+    /// `requires_context:` / `excludes_context:`: a mapping of context keys, kept as written.
+    private mutating func contextCondition(_ node: Node, _ what: String) -> JSONValue? {
+        guard let value = reader.json(node), case .object = value else {
+            reader.error(node, "\(what) must be a mapping of context keys (such as {domain: light})")
+            return nil
+        }
+        return value
+    }
+
+    /// `slots:`: each a value, or a list of the values it may be (one entry per value).
     private mutating func parseFixedSlots(_ node: Node) -> [(name: String, value: ScalarValue)] {
         guard let pairs = reader.mapping(node, "slots") else { return [] }
-        return pairs.compactMap { pair in
-            guard let value = reader.scalarValue(pair.value) else {
-                reader.error(pair.value, "a fixed slot value must be a single value")
-                return nil
+        return pairs.flatMap { pair -> [(name: String, value: ScalarValue)] in
+            let items = pair.value.sequence ?? [pair.value]
+            let values = items.compactMap { reader.scalarValue($0) }
+            guard !values.isEmpty, values.count == items.count else {
+                reader.error(pair.value, "a fixed slot value must be a value or a list of values")
+                return []
             }
-            return (pair.key, value)
+            return values.map { (pair.key, $0) }
         }
     }
 
     // MARK: expansion rules
 
     private mutating func parseRules(_ node: Node) {
-        guard let pairs = reader.mapping(node, "expansion_rules") else { return }
+        for rule in readRules(node) {
+            if grammar.rules[rule.name] != nil {
+                reader.error(rule.source.location, "expansion rule <\(rule.name)> is defined twice")
+                continue
+            }
+            grammar.rules[rule.name] = rule
+        }
+    }
+
+    /// An `expansion_rules` mapping's rules, in the order written (each name once).
+    private mutating func readRules(_ node: Node) -> [ExpansionRule] {
+        guard let pairs = reader.mapping(node, "expansion_rules") else { return [] }
+        var rules: [ExpansionRule] = []
         for pair in pairs {
             guard let text = reader.string(pair.value, "expansion rule \(pair.key)"),
                 let source = template(text, node: pair.value)
             else { continue }
-            if grammar.rules[pair.key] != nil {
+            if rules.contains(where: { $0.name == pair.key }) {
                 reader.error(pair.keyNode, "expansion rule <\(pair.key)> is defined twice")
                 continue
             }
-            grammar.rules[pair.key] = ExpansionRule(name: pair.key, source: source)
+            rules.append(ExpansionRule(name: pair.key, source: source))
         }
+        return rules
     }
 
     // MARK: lists
 
     private mutating func parseLists(_ node: Node) {
-        guard let pairs = reader.mapping(node, "lists") else { return }
+        for list in readLists(node) {
+            if grammar.lists[list.name] != nil {
+                reader.error(list.location, "list {\(list.name)} is defined twice")
+                continue
+            }
+            grammar.lists[list.name] = list
+        }
+    }
+
+    /// A `lists` mapping's lists, in the order written (each name once; not `app`).
+    mutating func readLists(_ node: Node) -> [ListDefinition] {
+        guard let pairs = reader.mapping(node, "lists") else { return [] }
+        var lists: [ListDefinition] = []
         for pair in pairs {
             if pair.key == LanguageGrammar.appList {
                 reader.error(pair.keyNode, "'app' is the built-in list of app names and cannot be redefined")
                 continue
             }
-            if grammar.lists[pair.key] != nil {
+            if lists.contains(where: { $0.name == pair.key }) {
                 reader.error(pair.keyNode, "list {\(pair.key)} is defined twice")
                 continue
             }
-            if let list = parseList(pair.key, keyNode: pair.keyNode, node: pair.value) { grammar.lists[pair.key] = list }
+            if let list = parseList(pair.key, keyNode: pair.keyNode, node: pair.value) { lists.append(list) }
         }
+        return lists
     }
 
     private mutating func parseList(_ name: String, keyNode: Node, node: Node) -> ListDefinition? {
         guard let pairs = reader.mapping(node, "list {\(name)}") else { return nil }
-        reader.checkKeys(pairs, allowed: GrammarFileParser.listKeys, in: "list {\(name)}")
+        reader.warnUnknownKeys(pairs, allowed: GrammarFileParser.listKeys, in: "list {\(name)}")
         var list = ListDefinition(name: name, location: reader.location(keyNode))
         for pair in pairs {
             switch pair.key {
@@ -220,7 +269,7 @@ struct GrammarFileParser {
                 return ListValue(spoken: spoken, out: value.json)
             }
             guard let pairs = reader.mapping(item, "a list value") else { return nil }
-            reader.checkKeys(pairs, allowed: ["in", "out", "context", "metadata"], in: "a list value")
+            reader.warnUnknownKeys(pairs, allowed: ["in", "out", "context", "metadata"], in: "a list value")
             guard let inPair = pairs.first(where: { $0.key == "in" }) else {
                 reader.error(item, "a list value needs 'in' (what is said)")
                 return nil
@@ -228,13 +277,22 @@ struct GrammarFileParser {
             guard let text = reader.string(inPair.value, "in"), let spoken = template(text, node: inPair.value) else { return nil }
             var out = JSONValue.string(text)
             if let outPair = pairs.first(where: { $0.key == "out" }), let value = reader.json(outPair.value) { out = value }
-            return ListValue(spoken: spoken, out: out)
+            var context: JSONValue?
+            if let contextPair = pairs.first(where: { $0.key == "context" }) {
+                context = reader.json(contextPair.value)
+                if case .object? = context {
+                } else {
+                    reader.error(contextPair.value, "a list value's context must be a mapping (such as {domain: light})")
+                    context = nil
+                }
+            }
+            return ListValue(spoken: spoken, out: out, context: context)
         }
     }
 
     private mutating func parseRange(_ node: Node) -> (from: Int, to: Int, step: Int)? {
         guard let pairs = reader.mapping(node, "range") else { return nil }
-        reader.checkKeys(pairs, allowed: ["from", "to", "step", "type", "multiplier", "digits", "words"], in: "range")
+        reader.warnUnknownKeys(pairs, allowed: ["from", "to", "step", "type", "multiplier", "digits", "words", "fractions"], in: "range")
         var from: Int?, to: Int?, step = 1
         for pair in pairs {
             switch pair.key {

@@ -8,10 +8,13 @@ package struct GrammarLoader: Sendable {
     package let schema: Schema
     /// Names accepted in a list's `entity:` key.
     package let entities: [String]
+    /// Lists given at run time (`RuntimeLists`): they replace a grammar's list of the same name.
+    package let runtimeLists: [ListDefinition]
 
-    package init(schema: Schema, entities: [String]) {
+    package init(schema: Schema, entities: [String], runtimeLists: [ListDefinition] = []) {
         self.schema = schema
         self.entities = entities
+        self.runtimeLists = runtimeLists
     }
 
     /// Every locale folder below `directory`; throws `DiagnosticError` listing every error.
@@ -75,6 +78,8 @@ package struct GrammarLoader: Sendable {
             merge(parser.grammar, into: &merged, log: &log)
         }
         if files.isEmpty { log.error(SourceLocation(file: folder.path), "no grammar files (*.yaml)") }
+        for list in runtimeLists { merged.lists[list.name] = list }
+        merged.resolveLocalScopes()
         GrammarValidator(schema: schema, entities: entities).validate(&merged, log: &log)
         return merged
     }
@@ -89,6 +94,8 @@ package struct GrammarLoader: Sendable {
         parser.parse(url: url)
         log = parser.reader.log
         var grammar = parser.grammar
+        for list in runtimeLists { grammar.lists[list.name] = list }
+        grammar.resolveLocalScopes()
         GrammarValidator(schema: schema, entities: entities).validate(&grammar, log: &log)
         try log.throwIfErrors()
         return grammar
@@ -106,6 +113,7 @@ package struct GrammarLoader: Sendable {
     }
 
     private func merge(_ part: LanguageGrammar, into merged: inout LanguageGrammar, log: inout DiagnosticLog) {
+        merged.localScopes += part.localScopes.map { $0.shifted(by: merged.templates.count) }
         for template in part.templates { merged.templates.append(template.renumbered(merged.templates.count)) }
         for (name, list) in part.lists.sorted(by: { $0.key < $1.key }) {
             if let existing = merged.lists[name] {

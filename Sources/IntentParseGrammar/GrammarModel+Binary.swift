@@ -90,13 +90,19 @@ extension Template: BinaryStorable {
         writer.write(fixedSlots.map(\.name))
         writer.write(fixedSlots.map(\.value))
         writer.write(index)
+        (requiresContext ?? .null).write(to: writer)
+        (excludesContext ?? .null).write(to: writer)
     }
 
     package convenience init(from reader: BinaryReader) throws {
         let intent = try reader.string(), source = try reader.read(SourcedExpression.self)
         let names = try reader.array(String.self), values = try reader.array(ScalarValue.self)
         guard names.count == values.count else { throw reader.damaged("\(names.count) fixed slot names, \(values.count) values") }
-        self.init(intent: intent, source: source, fixedSlots: Array(zip(names, values)).map { (name: $0.0, value: $0.1) }, index: try reader.int())
+        let index = try reader.int()
+        let requires = try reader.read(JSONValue.self), excludes = try reader.read(JSONValue.self)
+        self.init(
+            intent: intent, source: source, fixedSlots: Array(zip(names, values)).map { (name: $0.0, value: $0.1) }, index: index,
+            requiresContext: requires == .null ? nil : requires, excludesContext: excludes == .null ? nil : excludes)
     }
 }
 
@@ -104,10 +110,13 @@ extension ListValue: BinaryStorable {
     package func write(to writer: BinaryWriter) {
         spoken.write(to: writer)
         out.write(to: writer)
+        (context ?? .null).write(to: writer)
     }
 
     package init(from reader: BinaryReader) throws {
         self.init(spoken: try reader.read(), out: try reader.read())
+        let context = try reader.read(JSONValue.self)
+        self.context = context == .null ? nil : context
     }
 }
 
@@ -173,6 +182,7 @@ extension LanguageGrammar: BinaryStorable {
         writer.write(files)
         writer.write(inactiveTemplates)
         tokenRules.write(to: writer)
+        writer.write(scopedNames.sorted())
     }
 
     package init(from reader: BinaryReader) throws {
@@ -184,5 +194,6 @@ extension LanguageGrammar: BinaryStorable {
         files = try reader.array()
         inactiveTemplates = try reader.array()
         tokenRules = try reader.read()
+        scopedNames = Set(try reader.array(String.self))
     }
 }

@@ -36,17 +36,33 @@ package final class Template: Sendable {
     package let fixedSlots: [(name: String, value: ScalarValue)]
     /// Index of the template in its grammar (stable across runs; used in traces).
     package let index: Int
+    /// hassil's `requires_context:` of its data block, as written (a mapping: key → a value, a
+    /// list of values, or `{value?, slot?}`), and `excludes_context:` (key → value or list).
+    package let requiresContext: JSONValue?
+    package let excludesContext: JSONValue?
 
-    package init(intent: String, source: SourcedExpression, fixedSlots: [(name: String, value: ScalarValue)], index: Int) {
+    package init(
+        intent: String, source: SourcedExpression, fixedSlots: [(name: String, value: ScalarValue)], index: Int,
+        requiresContext: JSONValue? = nil, excludesContext: JSONValue? = nil
+    ) {
         self.intent = intent
         self.source = source
         self.fixedSlots = fixedSlots
         self.index = index
+        self.requiresContext = requiresContext
+        self.excludesContext = excludesContext
     }
 
     /// The same template at another index (grammars merged from several files).
     package func renumbered(_ index: Int) -> Template {
-        Template(intent: intent, source: source, fixedSlots: fixedSlots, index: index)
+        Template(
+            intent: intent, source: source, fixedSlots: fixedSlots, index: index, requiresContext: requiresContext, excludesContext: excludesContext)
+    }
+
+    /// The same template saying `source` instead.
+    package func replacing(_ source: SourcedExpression) -> Template {
+        Template(
+            intent: intent, source: source, fixedSlots: fixedSlots, index: index, requiresContext: requiresContext, excludesContext: excludesContext)
     }
 }
 
@@ -55,10 +71,14 @@ package final class Template: Sendable {
 package struct ListValue: Sendable {
     package var spoken: SourcedExpression
     package var out: JSONValue
+    /// hassil's `context:`: what matching this value adds to the match's context (an object),
+    /// such as `{domain: light}` for a light's name.
+    package var context: JSONValue?
 
-    package init(spoken: SourcedExpression, out: JSONValue) {
+    package init(spoken: SourcedExpression, out: JSONValue, context: JSONValue? = nil) {
         self.spoken = spoken
         self.out = out
+        self.context = context
     }
 }
 
@@ -115,6 +135,12 @@ package struct LanguageGrammar: Sendable {
     /// How the language cuts words further than ICU (`tokens:`): elisions, suffixes after an
     /// apostrophe. The compiler, entities and dialogue tokenize the language with these rules.
     package var tokenRules = TokenRules()
+    /// Names of rules and lists that data blocks define for themselves: a shared rule may
+    /// refer to one (it is copied into each block that uses it).
+    package var scopedNames: Set<String> = []
+    /// Data blocks with rules or lists of their own, until `resolveLocalScopes` gives those
+    /// names of their own (empty once the locale's files are merged).
+    package var localScopes: [LocalScope] = []
 
     package init(locale: String) { self.locale = locale }
 

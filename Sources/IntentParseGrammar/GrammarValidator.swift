@@ -11,6 +11,9 @@ struct GrammarValidator {
     /// Validates `grammar` and sets aside the templates of intents the schema does not know
     /// (`inactiveTemplates`): a grammar may carry templates for apps that are not loaded.
     func validate(_ grammar: inout LanguageGrammar, log: inout DiagnosticLog) {
+        // Custom intents of apps that are not loaded are set aside; intents no schema names
+        // otherwise are the grammar's own (`schemalessIntents`).
+        let schema = self.schema.including(grammar.schemalessIntents(in: self.schema))
         let undeclared = grammar.templates.filter { schema[$0.intent] == nil }
         if !undeclared.isEmpty {
             grammar.inactiveTemplates += undeclared
@@ -89,7 +92,9 @@ struct GrammarValidator {
 
     private func checkRules(_ grammar: LanguageGrammar, log: inout DiagnosticLog) {
         for rule in grammar.rules.values.sorted(by: { $0.name < $1.name }) {
-            checkReferences(rule.source, grammar: grammar, intent: nil, log: &log)
+            // A shared rule may name a block's own rule or list: blocks that use it get a copy
+            // that sees theirs.
+            checkReferences(rule.source, grammar: grammar, intent: nil, log: &log, scoped: grammar.scopedNames)
             if let cycle = cycle(from: rule.name, grammar: grammar, path: []) {
                 log.error(rule.source.location, "expansion rule <\(rule.name)> refers to itself: \(cycle.map { "<\($0)>" }.joined(separator: " → "))")
             }
@@ -118,15 +123,17 @@ struct GrammarValidator {
     }
 
     /// Rules and lists exist; slot names are parameters of the intent; permutations are small.
-    private func checkReferences(_ source: SourcedExpression, grammar: LanguageGrammar, intent: IntentSchema?, log: inout DiagnosticLog) {
-        for reference in source.expression.rules where grammar.rules[reference.name] == nil {
+    private func checkReferences(
+        _ source: SourcedExpression, grammar: LanguageGrammar, intent: IntentSchema?, log: inout DiagnosticLog, scoped: Set<String> = []
+    ) {
+        for reference in source.expression.rules where grammar.rules[reference.name] == nil && !scoped.contains(reference.name) {
             log.error(
                 source.location(at: reference.offset),
                 "unknown expansion rule <\(reference.name)>"
                     + Suggestions.didYouMean(reference.name, in: grammar.rules.keys), sourceLine: nil)
         }
         for slot in source.expression.slots {
-            if slot.list != LanguageGrammar.appList, grammar.lists[slot.list] == nil {
+            if slot.list != LanguageGrammar.appList, grammar.lists[slot.list] == nil, !scoped.contains(slot.list) {
                 log.error(source.location(at: slot.offset), "unknown list {\(slot.list)}" + Suggestions.didYouMean(slot.list, in: grammar.lists.keys))
             }
             if let intent, slot.slot != LanguageGrammar.appList, intent.parameter(slot.slot) == nil {

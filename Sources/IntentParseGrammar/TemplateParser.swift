@@ -178,7 +178,7 @@ package struct TemplateParser {
     }
 
     /// Most spellings one word may expand to (`batter(y|ies)` has two).
-    package static let maxWordVariants = 256
+    package static let maxWordVariants = 1024
 
     /// Turns runs of touching pieces into one choice of whole words: `fan[s]` is "fan" or
     /// "fans", `liste(yi|ye)` is "listeyi" or "listeye" (hassil's meaning). A run that holds a

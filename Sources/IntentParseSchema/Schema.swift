@@ -142,6 +142,9 @@ package struct IntentSchema: Sendable, Hashable {
     /// The dialogue asks "Ready to …?" before handling it (SiriKit: before money moves, a ride
     /// is requested or a message is sent).
     package var asksForConfirmation: Bool
+    /// False for an intent that no app handles (a hassil grammar's own, `HassTurnOn`): no app
+    /// is chosen for it, and none is missing.
+    package var needsApp = true
 
     package init(
         _ name: String, _ domain: Domain, _ parameters: [ParameterSchema], responseCodes: [ResponseCodeSchema] = [], definedBy: String? = nil,
@@ -186,12 +189,12 @@ package struct IntentSchema: Sendable, Hashable {
     /// parameters not given (`isGiven(i)`: whether `parameters[i]` has a value). Parses and
     /// conversations both report it from here.
     package func missing(appKnown: Bool, isGiven: (Int) -> Bool) -> [String] {
-        (appKnown ? [] : ["app"]) + missing(isGiven: isGiven)
+        (appKnown || !needsApp ? [] : ["app"]) + missing(isGiven: isGiven)
     }
 
     /// `missing(appKnown:isGiven:)` with the given parameters by name.
     package func missing(appKnown: Bool, given: some Collection<String>) -> [String] {
-        (appKnown ? [] : ["app"]) + missing(given: given)
+        (appKnown || !needsApp ? [] : ["app"]) + missing(given: given)
     }
 
     /// Required parameters not given (`isGiven` by index) and not excused by one of their
@@ -230,6 +233,21 @@ package struct Schema: Sendable {
     package var intentNames: [String] { intents.keys.sorted() }
 
     package mutating func add(_ intent: IntentSchema) { intents[intent.name] = intent }
+
+    /// The schema with `more` intents; one already there keeps its parameters and gains the
+    /// new one's (the same schema-less intent in several locales' grammars).
+    package func including(_ more: [IntentSchema]) -> Schema {
+        var result = self
+        for intent in more {
+            guard var known = result.intents[intent.name] else {
+                result.intents[intent.name] = intent
+                continue
+            }
+            for parameter in intent.parameters where known.parameter(parameter.name) == nil { known.parameters.append(parameter) }
+            result.intents[intent.name] = known
+        }
+        return result
+    }
 
     package mutating func add(_ domain: DomainSchema) { domains[domain.name] = domain }
 

@@ -190,6 +190,14 @@ package struct YAMLReader {
         }
     }
 
+    /// `checkKeys` for formats whose readers accept more keys than ours (hassil's grammar
+    /// files): an unknown key is a warning, and the rest of the file still loads.
+    package mutating func warnUnknownKeys(_ pairs: [(key: String, keyNode: Node, value: Node)], allowed: [String], in what: String) {
+        for pair in pairs where !allowed.contains(pair.key) {
+            warning(pair.keyNode, "unknown key '\(pair.key)' in \(what); ignored" + Suggestions.didYouMean(pair.key, in: allowed))
+        }
+    }
+
     /// Where a template string's first character sits: after the opening quote, if any.
     package func firstColumn(of node: Node) -> Int? {
         guard let scalar = node.scalar, let mark = scalar.mark else { return nil }

@@ -19,6 +19,12 @@ struct CommonOptions: ParsableArguments {
     var vocabulary = "Vocabulary"
 
     @Option(
+        help: ArgumentHelp(
+            "Slot lists given at run time: a YAML or JSON file of lists, areas, floors and entities (Home Assistant's _fixtures.yaml shape).",
+            valueName: "file"))
+    var lists: String?
+
+    @Option(
         name: .customLong("locale"),
         help:
             "Locale of the utterances, a folder of --grammars (shipped: de, en, es, fr, it, tr, zh; en-US loads en): only its grammar is loaded; or auto to try every loaded locale (default: auto)."
@@ -30,6 +36,13 @@ struct CommonOptions: ParsableArguments {
 
     @Option(help: "The app in focus, for utterances that name none (name or bundle identifier).")
     var app: String?
+
+    @Option(
+        name: .customLong("context"),
+        help: ArgumentHelp(
+            "What is known of the request's situation, for grammars' requires_context (hassil): area=Kitchen. Repeat for more keys.",
+            valueName: "key=value"))
+    var contextPairs: [String] = []
 
     @Option(
         help:
@@ -53,13 +66,31 @@ struct CommonOptions: ParsableArguments {
         if let now, EntityContext(iso: now) == nil {
             throw ValidationError("--now '\(now)' is not an ISO 8601 date and time (e.g. 2026-11-21T09:30:00Z)")
         }
+        for pair in contextPairs where !pair.contains("=") || pair.hasPrefix("=") {
+            throw ValidationError("--context '\(pair)' is not key=value (such as area=Kitchen)")
+        }
+    }
+
+    /// `--context key=value` pairs, in order (a key given twice keeps its last value).
+    var intentContext: [(key: String, value: JSONValue)] {
+        var result: [(key: String, value: JSONValue)] = []
+        for pair in contextPairs {
+            guard let equals = pair.firstIndex(of: "=") else { continue }
+            let key = String(pair[..<equals]), value = JSONValue.string(String(pair[pair.index(after: equals)...]))
+            if let index = result.firstIndex(where: { $0.key == key }) { result[index].value = value } else { result.append((key, value)) }
+        }
+        return result
     }
 
     /// The reference time and time zone: --now (with its own UTC offset, if it has one) or the
     /// clock in this machine's time zone.
     var entityContext: EntityContext { now.flatMap { EntityContext(iso: $0) } ?? EntityContext() }
 
-    var context: MatchContext { MatchContext(app: app, entityContext: entityContext, preferredLocale: CommonOptions.environmentLocale) }
+    var context: MatchContext {
+        var context = MatchContext(app: app, entityContext: entityContext, preferredLocale: CommonOptions.environmentLocale)
+        context.intentContext = intentContext
+        return context
+    }
 
     /// The user's language from the environment (LC_ALL, then LC_MESSAGES, then LANG, as POSIX
     /// orders them; "de_DE.UTF-8" → "de_DE"), else ICU's default locale (where none is set, or
@@ -80,6 +111,7 @@ struct CommonOptions: ParsableArguments {
         options.strict = options.strict || strict
         if options.locales == nil, locale != "auto" { options.locales = [locale] }
         if options.cache == nil { options.cache = CompiledGrammarCache.fromEnvironment() }
+        if options.lists == nil, let lists { options.lists = URL(fileURLWithPath: lists) }
         return options
     }
 

@@ -27,7 +27,22 @@ struct TestCommand: ParsableCommand {
     @Option(help: "Also write a JUnit XML report to this file.")
     var junit: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Run Home Assistant's tests (tests/<lang>/*.yaml) on its sentence files, unchanged, in a checkout of home-assistant/intents.",
+            valueName: "folder"))
+    var hassil: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --hassil: a YAML file of the least pass rate (percent) per language; a language below it fails the run.", valueName: "file"))
+    var passRates: String?
+
     func run() throws {
+        if let hassil {
+            try runConformance(URL(fileURLWithPath: hassil))
+            return
+        }
         try checkJUnitFolder()
         let parser = try options.loadParser()
         let corpus: Corpus
@@ -171,5 +186,65 @@ final class Progress: @unchecked Sendable {
 
     func finish() {
         if printed { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}
+
+extension TestCommand {
+    /// `--hassil`: every language of the checkout (or `--locale`'s), its failures, then one line
+    /// per language and the totals; exit 1 when a language falls below its `--pass-rates` record.
+    func runConformance(_ folder: URL) throws {
+        let conformance = HassilConformance(folder: folder)
+        var languages = conformance.languages()
+        if let locale = options.localeOption, locale != "auto" { languages = languages.filter { $0 == locale } }
+        guard !languages.isEmpty else {
+            DiagnosticPrinter.standardError.printMessage(
+                "\(folder.path): error: no language has both sentences/<lang>/ and tests/<lang>/ (a checkout of home-assistant/intents)")
+            throw ExitCode(2)
+        }
+        let records = try passRateRecords()
+        var results: [HassilConformance.LanguageResult] = []
+        for language in languages {
+            do {
+                results.append(try conformance.run(language: language, cache: CompiledGrammarCache.fromEnvironment()))
+            } catch let error as DiagnosticError {
+                DiagnosticPrinter.standardError.print(error.diagnostics)
+                throw ExitCode(2)
+            }
+        }
+        for result in results {
+            for failure in result.failed {
+                print((["\(failure.location): FAIL \"\(failure.sentence)\""] + failure.differences.map { "    \($0)" }).joined(separator: "\n"))
+            }
+        }
+        var below: [String] = []
+        for result in results {
+            let perSentence = result.total == 0 ? 0 : result.parseMicroseconds / Double(result.total)
+            var line = "\(result.language): \(result.passed) passed, \(result.failed.count) failed ("
+            line += String(format: "%.1f %%", result.passRate) + ")"
+            if result.skipped > 0 { line += ", \(result.skipped) skipped (listed in _test_failures.yaml)" }
+            line += String(format: "; %.1f µs a sentence", perSentence)
+            if let record = records[result.language] {
+                line += String(format: "; record %.1f %%", record)
+                if result.passRate + 1e-9 < record { below.append(result.language) }
+            }
+            print(line)
+        }
+        let passed = results.map(\.passed).reduce(0, +), failed = results.map(\.failed.count).reduce(0, +)
+        print("\(passed) passed, \(failed) failed")
+        if !below.isEmpty {
+            DiagnosticPrinter.standardError.printMessage("error: below the recorded pass rate: \(below.joined(separator: ", ")) (\(passRates ?? ""))")
+            throw ExitCode(1)
+        }
+    }
+
+    /// `--pass-rates`: language → least pass rate in percent.
+    private func passRateRecords() throws -> [String: Double] {
+        guard let passRates else { return [:] }
+        do {
+            return try HassilConformance.passRates(file: passRates)
+        } catch let error as DiagnosticError {
+            DiagnosticPrinter.standardError.print(error.diagnostics)
+            throw ExitCode(2)
+        }
     }
 }

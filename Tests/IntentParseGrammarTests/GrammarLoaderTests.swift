@@ -156,9 +156,24 @@ import Testing
         #expect(errors("").contains { $0.message.contains("empty") })
     }
 
-    @Test func unknownKeysAreErrorsWithSuggestions() {
-        let found = errors(valid.replacingOccurrences(of: "lists:", with: "list:"))
-        #expect(found.contains { $0.message.contains("unknown key 'list'") && $0.message.contains("did you mean 'lists'") })
+    /// hassil's readers take keys ours do not know: the rest of the file still loads.
+    @Test func unknownKeysAreWarningsWithSuggestions() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("intentparse-keys-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let yaml =
+            valid.replacingOccurrences(of: "\n    data:", with: "\n    dta: []\n    data:")
+            + "\n  more: {wildcrd: true, wildcard: true}\n"
+        try Data(yaml.utf8).write(to: folder.appendingPathComponent("messaging.yaml"))
+        var log = DiagnosticLog()
+        let grammar = loader.loadLocale("en", folder: folder, log: &log)
+        #expect(!log.diagnostics.contains { $0.severity == .error })
+        #expect(
+            log.diagnostics.contains {
+                $0.severity == .warning && $0.message.contains("unknown key 'dta'") && $0.message.contains("did you mean 'data'")
+            })
+        #expect(log.diagnostics.contains { $0.severity == .warning && $0.message.contains("unknown key 'wildcrd'") && $0.location.line != nil })
+        #expect(grammar.templates.count == 1)
     }
 
     @Test func excludedFirstWordsNeedAWildcard() throws {

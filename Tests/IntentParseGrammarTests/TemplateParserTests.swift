@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func tooManySpellingsOfOneWordIsAnError() {
-        let template = String(repeating: "[a]", count: 9) + "x"
+        let template = String(repeating: "[a]", count: 11) + "x"
         #expect(failure(template)?.message.contains("spellings") == true)
     }
 

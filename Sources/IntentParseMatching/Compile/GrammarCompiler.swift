@@ -18,7 +18,9 @@ package struct GrammarCompiler: Sendable {
 
     /// `entities`: the locale's built-in entities with its data file's words; nil builds them
     /// from ICU alone (`EntityCatalog(locale:)`).
-    package func compile(_ grammar: LanguageGrammar, apps: [AppVocabulary], schema: Schema, entities: EntityCatalog? = nil) -> CompiledGrammar {
+    package func compile(_ grammar: LanguageGrammar, apps: [AppVocabulary], schema siriKit: Schema, entities: EntityCatalog? = nil) -> CompiledGrammar
+    {
+        let schema = siriKit.including(grammar.schemalessIntents(in: siriKit))
         let normalizer = Normalizer(locale: grammar.locale, rules: grammar.tokenRules)
         let catalog = entities ?? EntityCatalog(locale: grammar.locale, rules: grammar.tokenRules)
         var builder = Builder(grammar: grammar, apps: apps, schema: schema, normalizer: normalizer, entities: catalog)

@@ -45,6 +45,10 @@ public struct Interpretation: Sendable {
     public var requiresAuthentication: Bool
     /// Set when the utterance was a donated shortcut's voice phrase.
     package var shortcut: ShortcutMatch? = nil
+    /// The match context (hassil's): what the caller gave (`MatchContext.intentContext`) with
+    /// what the values matched added (a light's name adds its domain). Empty unless either
+    /// gave something.
+    public var context: [(key: String, value: JSONValue)] = []
 
     /// The value of parameter `name`, if given.
     public func parameter(_ name: String) -> ParameterValue? {

@@ -12,6 +12,8 @@ struct Interpreter {
     let text: TokenizedText
     let contextApp: Int?
     let wordCount: Int
+    /// The caller's match context (`MatchContext.intentContext`).
+    var intentContext: [(String, JSONValue)] = []
 
     enum Outcome {
         case accepted(Interpretation)
@@ -38,7 +40,23 @@ struct Interpreter {
         let appIdentifier = app.map { grammar.apps[$0.index].identifier }
         if kept.contains(where: { $0.intent == intent.name && $0.app == appIdentifier }) { return .alreadyKept }
         var given = GivenParameters()
-        let parameters = self.parameters(intent: intent, template: template, captures: captures, app: app?.index, given: &given)
+        var parameters = self.parameters(intent: intent, template: template, captures: captures, app: app?.index, given: &given)
+        let context: [(String, JSONValue)]
+        switch matchContext(template: template, captures: captures) {
+        case .failure(let rejection): return .rejected(rejection.reason)
+        case .success(let found): context = found
+        }
+        // Values the template's context conditions copy into slots, where the words gave none.
+        for (slot, value) in ContextRules.copiedSlots(template.requiresContext, context) {
+            guard let index = intent.parameters.firstIndex(where: { $0.name == slot }), !given.contains(index) else { continue }
+            given.insert(index)
+            let spoken: String
+            if case .string(let text) = value { spoken = text } else { spoken = value.serialized }
+            parameters.append((slot, .single(SlotValue(spoken: spoken, value: value))))
+            parameters.sort { a, b in
+                (intent.parameters.firstIndex { $0.name == a.name } ?? 0) < (intent.parameters.firstIndex { $0.name == b.name } ?? 0)
+            }
+        }
         let missing = intent.missing(appKnown: app != nil, isGiven: given.contains)
         let interpretation = Interpretation(
             intent: intent.name, domain: intent.domain, app: app.map { grammar.apps[$0.index] }, appSource: app?.source,
@@ -47,10 +65,47 @@ struct Interpreter {
             evidence: thread.evidence, weight: thread.weight,
             requiresAuthentication: intent.requiresAuthentication(app: app.map { grammar.apps[$0.index] }))
         var result = interpretation
+        result.context = context.map { (key: $0.0, value: $0.1) }
         if app?.source == .named, let mention = appCaptures.first, mention.end > mention.start {
             result.appRange = text.tokens[Int(mention.start)].range.lowerBound..<text.tokens[Int(mention.end) - 1].range.upperBound
         }
         return .accepted(result)
+    }
+
+    // MARK: context
+
+    /// The caller's context with the contexts of the list values matched, each value the first
+    /// of its phrase's that the template's conditions allow; a rejection when none is, or when
+    /// the whole breaks `excludes_context` or does not meet `requires_context`.
+    private func matchContext(template: Template, captures: [Capture]) -> Result<[(String, JSONValue)], Rejection> {
+        var context = intentContext
+        for capture in captures {
+            guard case .phrase(let set, let values, _) = capture.source, let list = grammar.phraseValues[Int(set)].list else { continue }
+            var contexts: [[(String, JSONValue)]] = []
+            for entry in values {
+                guard case .listValue(let index) = grammar.phraseValues[Int(set)].entries[Int(entry)],
+                    index < grammar.lists[Int(list)].values.count, let own = grammar.lists[Int(list)].values[index].context
+                else { continue }
+                contexts.append(ContextRules.members(own))
+            }
+            guard !contexts.isEmpty else { continue }
+            guard
+                let allowed = contexts.first(where: {
+                    ContextRules.meets(template.requiresContext, $0, allowingMissingKeys: true) && ContextRules.avoids(template.excludesContext, $0)
+                })
+            else {
+                let words = text.slice(tokens: Int(capture.start), through: max(Int(capture.start), Int(capture.end) - 1))
+                return .failure(Rejection(reason: "\"\(words)\" is not what \(template.intent) asks for here"))
+            }
+            context = ContextRules.merged(context, allowed)
+        }
+        guard ContextRules.avoids(template.excludesContext, context) else {
+            return .failure(Rejection(reason: "the context excludes \(template.intent) here"))
+        }
+        guard ContextRules.meets(template.requiresContext, context) else {
+            return .failure(Rejection(reason: "\(template.intent) here needs context the request does not have"))
+        }
+        return .success(context)
     }
 
     // MARK: app
@@ -61,6 +116,8 @@ struct Interpreter {
     private func resolveApp(intent: IntentSchema, supporting: [Int], appCaptures: [Capture], captures: [Capture]) -> Result<
         (index: Int, source: AppSource)?, Rejection
     > {
+        // An intent no app handles (a hassil grammar's own) has no app to choose.
+        if !intent.needsApp { return .success(nil) }
         if appCaptures.count > 1 {
             return .failure(Rejection(reason: "the utterance names an app more than once"))
         }
@@ -149,8 +206,13 @@ struct Interpreter {
                 slots.sort { $0.start < $1.start }
                 values = slots.map { slotValue($0, app: app, keepsPunctuation: keepsPunctuation) }
             }
-            if values.isEmpty, let fixed = template.fixedSlots.first(where: { $0.name == name }) {
-                values = [SlotValue(spoken: fixed.value.description, value: fixed.value.json)]
+            // A fixed slot given as a list (hassil: `device_class: [blind, curtain]`) is one of
+            // those values: its value is the list.
+            let fixed = values.isEmpty ? template.fixedSlots.filter { $0.name == name } : []
+            if fixed.count == 1 {
+                values = [SlotValue(spoken: fixed[0].value.description, value: fixed[0].value.json)]
+            } else if fixed.count > 1 {
+                values = [SlotValue(spoken: fixed.map(\.value.description).joined(separator: ", "), value: .array(fixed.map(\.value.json)))]
             }
             guard !values.isEmpty else { continue }
             given.insert(index)
@@ -189,11 +251,16 @@ struct Interpreter {
     /// Fills identifier (a term of the chosen app, highest priority first) or a list's `out`.
     private func describe(_ value: inout SlotValue, set: PhraseValues, values: [Int32], app: Int?) {
         var bestTerm: (identifier: String?, priority: Int)?
+        var exact = false
         for entryIndex in values {
             switch set.entries[Int(entryIndex)] {
             case .listValue(let index):
-                if let list = set.list, index < grammar.lists[Int(list)].values.count {
-                    value.value = grammar.lists[Int(list)].values[index].out
+                // Of several values said alike ("Trader Joe's", "Trader Joes"), the first, or
+                // the one written as typed.
+                if let list = set.list, index < grammar.lists[Int(list)].values.count, !exact {
+                    let listValue = grammar.lists[Int(list)].values[index]
+                    exact = listValue.spoken.text.caseInsensitiveCompare(value.spoken) == .orderedSame
+                    if value.value == nil || exact { value.value = listValue.out }
                 }
             case .term(let termApp, let identifier, _, let priority):
                 if termApp == app, priority < (bestTerm?.priority ?? Int.max) { bestTerm = (identifier, priority) }

@@ -97,7 +97,8 @@ extension GrammarTables {
 
     /// The tables `write(to:grammar:)` wrote, for `grammar` compiled with these apps, schema and
     /// entity readers (the same as when they were written).
-    init(from reader: BinaryReader, grammar: LanguageGrammar, apps: [AppVocabulary], schema: Schema, entities: EntityCatalog) throws {
+    init(from reader: BinaryReader, grammar: LanguageGrammar, apps: [AppVocabulary], schema siriKit: Schema, entities: EntityCatalog) throws {
+        let schema = siriKit.including(grammar.schemalessIntents(in: siriKit))
         self.init(
             locale: grammar.locale, normalizer: Normalizer(locale: grammar.locale, rules: grammar.tokenRules), schema: schema, apps: apps,
             lists: try reader.array())

@@ -20,6 +20,10 @@ public struct MatchContext: Sendable {
     /// With every locale tried: the one to keep when an utterance says nothing of its language
     /// (the locales tie: "ok", an empty line, gibberish). Nil: the first in locale order.
     public var preferredLocale: String?
+    /// What the caller knows of the request's situation, for hassil grammars' context
+    /// conditions (`requires_context`, `excludes_context`): `[("area", "Kitchen")]` for a
+    /// request spoken in the kitchen, which "turn on the lights in here" needs.
+    public var intentContext: [(key: String, value: JSONValue)] = []
 
     /// A context; the defaults: no app in focus, 256 words at most, three alternatives, the clock.
     public init(
@@ -85,7 +89,9 @@ package struct IntentMatcher: Sendable {
             result.interpretations = [.shortcut(entry, exact: exact, apps: grammar.apps, schema: grammar.schema)]
             return result
         }
-        let interpreter = Interpreter(grammar: grammar, text: tokenized, contextApp: contextAppIndex(context.app), wordCount: words)
+        let interpreter = Interpreter(
+            grammar: grammar, text: tokenized, contextApp: contextAppIndex(context.app), wordCount: words,
+            intentContext: context.intentContext.map { ($0.key, $0.value) })
         var ranked = rank(tokenized, interpreter: interpreter, context: context)
         // No template took the line: a word typed one edit from a template's is read as it, in
         // a reading that has at least two more of its template's words typed right ("entre" is

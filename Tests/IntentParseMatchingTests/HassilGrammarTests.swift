@@ -1,0 +1,156 @@
+import Foundation
+import IntentParse
+import IntentParseBase
+import IntentParseTestSupport
+import Testing
+
+/// What Home Assistant's sentence files need beyond the template syntax: a data block's own
+/// rules and lists, intents no SiriKit schema names, lists given at run time, and the match
+/// context (`requires_context`, `excludes_context`, a value's `context`).
+@Suite struct HassilGrammarTests {
+    /// A hassil-style locale folder `en/` with `files`, a lists file, and no apps.
+    private func parser(_ files: [String: String], lists: String? = nil) throws -> IntentParser {
+        let folder = try TemporaryFolder("intentparse-hassil")
+        defer { folder.remove() }
+        for (name, text) in files { try folder.write(text, to: "sentences/en/\(name)") }
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("apps"), withIntermediateDirectories: true)
+        var options = IntentParser.Options(learnFromExamples: false)
+        if let lists { options.lists = try folder.write(lists, to: "lists.yaml") }
+        return try IntentParser(
+            grammars: folder.url.appendingPathComponent("sentences"), vocabulary: folder.url.appendingPathComponent("apps"), options: options)
+    }
+
+    private static let common = """
+        language: en
+        lists:
+          brightness: {range: {from: 0, to: 100}}
+        expansion_rules:
+          the: "[the]"
+          name: "<the> {name}"
+          area: "<the> {area}"
+          turn_target: "<name> <level>"
+        skip_words: [please]
+        """
+
+    private static let lights = """
+        language: en
+        intents:
+          HassTurnOn:
+            data:
+              - sentences: ["turn on <name>"]
+                requires_context: {domain: light}
+              - sentences: ["turn on [the] lights in here"]
+                requires_context:
+                  area: {slot: true}
+                slots: {domain: light}
+              - sentences: ["open <name>"]
+                requires_context: {domain: [cover, valve]}
+                slots: {device_class: [blind, curtain]}
+          HassLightSet:
+            data:
+              - sentences: ["set <turn_target>"]
+                expansion_rules:
+                  level: "to {brightness}[%]"
+              - sentences: ["dim <turn_target>"]
+                expansion_rules:
+                  level: "(down|low)"
+        """
+
+    private static let fixtures = """
+        language: en
+        areas: [{name: Kitchen, id: kitchen}, {name: "Living Room", id: living_room}]
+        floors: [{name: Upstairs, id: upstairs}]
+        entities:
+          - {name: "Ceiling Light", id: light.ceiling, area: kitchen}
+          - {name: "Garage Door", id: cover.garage, attributes: {device_class: garage}}
+          - {name: "Trader Joe[']s", id: todo.trader_joes}
+        """
+
+    @Test func aBlocksOwnRulesAreSeenByItsSentencesAndBySharedRulesTheyUse() throws {
+        let parser = try self.parser(["_common.yaml": Self.common, "lights.yaml": Self.lights], lists: Self.fixtures)
+        let set = try #require(parser.parse("set the ceiling light to 40%", locale: "en").best)
+        #expect(set.intent == "HassLightSet")
+        #expect(ResultJSON.parameters(set).serialized.contains("\"value\":40"))
+        #expect(parser.parse("dim the ceiling light down", locale: "en").best?.intent == "HassLightSet")
+        // Each block's <level> is its own: "dim" does not take "to 40%".
+        #expect(parser.parse("dim the ceiling light to 40%", locale: "en").best == nil)
+    }
+
+    @Test func anIntentNoSchemaNamesNeedsNoApp() throws {
+        let parser = try self.parser(["_common.yaml": Self.common, "lights.yaml": Self.lights], lists: Self.fixtures)
+        let best = try #require(parser.parse("turn on the ceiling light", locale: "en").best)
+        #expect(best.intent == "HassTurnOn")
+        #expect(best.domain == .custom)
+        #expect(best.app == nil && best.missing.isEmpty)
+        #expect(best.parameter("name")?.values.first?.value == .string("Ceiling Light"))
+        #expect(parser.intentNames.contains("HassTurnOn"))
+    }
+
+    @Test func aValuesContextMustAgreeWithTheBlocksConditions() throws {
+        let parser = try self.parser(["_common.yaml": Self.common, "lights.yaml": Self.lights], lists: Self.fixtures)
+        // A light's name adds {domain: light}; the garage door's adds {domain: cover}.
+        let light = try #require(parser.parse("turn on the ceiling light", locale: "en").best)
+        #expect(light.context.map(\.key) == ["domain"])
+        #expect(light.context.first?.value == .string("light"))
+        #expect(parser.parse("turn on the garage door", locale: "en").best == nil)
+        let door = try #require(parser.parse("open the garage door", locale: "en").best)
+        #expect(door.parameter("device_class")?.values.first?.value == .array([.string("blind"), .string("curtain")]))
+        #expect(parser.parse("open the ceiling light", locale: "en").best == nil)
+    }
+
+    @Test func requiredContextIsCopiedIntoItsSlot() throws {
+        let parser = try self.parser(["_common.yaml": Self.common, "lights.yaml": Self.lights], lists: Self.fixtures)
+        // Without the area the request is spoken in, "in here" says nothing.
+        #expect(parser.parse("turn on the lights in here", locale: "en").best == nil)
+        var context = MatchContext()
+        context.intentContext = [("area", .string("Kitchen"))]
+        let here = try #require(parser.parse("turn on the lights in here", locale: "en", context: context).best)
+        #expect(here.parameter("area")?.values.first?.value == .string("Kitchen"))
+        #expect(here.parameter("domain")?.values.first?.value == .string("light"))
+    }
+
+    @Test func listsGivenAtRunTimeSpellEveryVariantOfAName() throws {
+        let parser = try self.parser(
+            [
+                "_common.yaml": Self.common, "lights.yaml": Self.lights,
+                "todo.yaml":
+                    "language: en\nintents:\n  HassListAddItem:\n    data:\n      - sentences: [\"add {item} to <name> [list]\"]\nlists:\n  item: {wildcard: true}\n"
+            ], lists: Self.fixtures)
+        for spelling in ["Trader Joe's", "Trader Joes"] {
+            let best = try #require(parser.parse("add milk to \(spelling) list", locale: "en").best, "\(spelling)")
+            #expect(best.parameter("name")?.values.first?.value == .string(spelling))
+            #expect(best.parameter("item")?.values.first?.spoken == "milk")
+        }
+    }
+
+    @Test func aListsFileWithProblemsNamesItsLine() throws {
+        #expect(throws: DiagnosticError.self) {
+            try self.parser(["_common.yaml": Self.common, "lights.yaml": Self.lights], lists: "areas:\n  - {id: kitchen}\n")
+        }
+        do {
+            _ = try parser(["_common.yaml": Self.common, "lights.yaml": Self.lights], lists: "areas:\n  - {id: kitchen}\n")
+        } catch let error as DiagnosticError {
+            #expect(error.errors.contains { $0.message.contains("needs a 'name'") && $0.location.line == 2 })
+        }
+    }
+
+    @Test func keysHassilAcceptsLoad() throws {
+        let parser = try self.parser(
+            [
+                "_common.yaml": Self.common + "\nresponses: {errors: {no_intent: Sorry}}\n", "lights.yaml": Self.lights,
+                "x.yaml": """
+                language: en
+                intents:
+                  HassNevermind:
+                    data:
+                      - sentences: ["never mind"]
+                        required_keywords: [never]
+                        metadata: {source: test}
+                        response: default
+                      - sentences: []
+                """
+            ], lists: Self.fixtures)
+        #expect(parser.parse("never mind", locale: "en").best?.intent == "HassNevermind")
+        #expect(parser.warnings.contains { $0.message.contains("has no sentences") })
+    }
+}
