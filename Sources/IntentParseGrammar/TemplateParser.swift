@@ -125,7 +125,10 @@ package struct TemplateParser {
             }
             touching = !spaces.endsWithSpace
         }
-        func append(_ expression: Expression, at offset: Int) {
+        /// `openLeft` / `openRight`: the item's own text starts / ends with a space ("[ <area>]",
+        /// "[(der|die) ]"), so that side touches nothing, as in hassil, where spaces are text.
+        func append(_ expression: Expression, at offset: Int, openLeft: Bool = false, openRight: Bool = false) {
+            if openLeft { touching = false }
             // The last word of a text touching this group is a piece of its own.
             if touching, let last = pieces.last, case .words(let words) = last.expression {
                 let utf8 = Array(words.utf8)
@@ -141,7 +144,7 @@ package struct TemplateParser {
                 }
             }
             pieces.append(Piece(expression: expression, gluedToPrevious: touching && !pieces.isEmpty, offset: offset))
-            touching = true
+            touching = !openRight
         }
         while let c = current {
             switch c {
@@ -151,7 +154,10 @@ package struct TemplateParser {
             case UInt8(ascii: "("), UInt8(ascii: "["):
                 flush()
                 let open = position
-                append(try parseGroup(optional: c == UInt8(ascii: "[")), at: open)
+                let openLeft = open + 1 < bytes.count && UTF8Spaces.isSpace(bytes[open + 1])
+                let group = try parseGroup(optional: c == UInt8(ascii: "["))
+                let openRight = position >= 2 && UTF8Spaces.isSpace(bytes[position - 2])
+                append(group, at: open, openLeft: openLeft, openRight: openRight)
             case UInt8(ascii: "{"):
                 flush()
                 let open = position
@@ -327,6 +333,9 @@ private struct UTF8Spaces {
     let bytes: [UInt8]
 
     init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    /// Whether a byte is ASCII white space (a space, a tab, a line break).
+    static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
 
     /// How many bytes the scalar starting with `lead` takes.
     static func scalarLength(_ lead: UInt8) -> Int {

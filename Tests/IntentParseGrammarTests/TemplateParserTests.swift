@@ -75,6 +75,15 @@ import Testing
         #expect(try parse("x(a [b])") == .choice([.words("xa b"), .words("xa")]))
     }
 
+    /// A space inside a group's bracket is text, as in hassil: that side touches nothing.
+    @Test func aSpaceInsideABracketSeparatesWords() throws {
+        #expect(
+            try parse("[(der|die) ](Akku|Batterie)")
+                == .sequence([.optional(.choice([.words("der"), .words("die")])), .choice([.words("Akku"), .words("Batterie")])]))
+        #expect(try parse("ist[ (der|die)]") == .sequence([.words("ist"), .optional(.choice([.words("der"), .words("die")]))]))
+        #expect(try parse("(der|die)Akku") == .choice([.words("derAkku"), .words("dieAkku")]))
+    }
+
     @Test func aSlotOrRuleTouchingAWordStaysSeparate() throws {
         #expect(try parse("{name}['s]") == .sequence([.slot(list: "name", slot: "name", offset: 0), .optional(.words("'s"))]))
         #expect(try parse("<send>ing") == .sequence([.rule("send", offset: 0), .words("ing")]))
