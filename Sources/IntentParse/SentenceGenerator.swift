@@ -35,7 +35,7 @@ package struct SentenceGenerator {
         switch expression {
         case .words(let text):
             for word in text.split(separator: " ") where word.count > 2 { words.insert(String(word)) }
-        case .sequence(let items), .choice(let items), .permutation(let items):
+        case .sequence(let items), .choice(let items), .permutation(let items), .glued(let items):
             for item in items { literalWords(item, into: &words) }
         case .optional(let inner): literalWords(inner, into: &words)
         case .slot, .rule: break
@@ -56,7 +56,7 @@ package struct SentenceGenerator {
         guard depth < 32 else { return "" }
         switch expression {
         case .words(let text): return text
-        case .sequence(let items): return items.map { say($0, intent: intent, depth: depth + 1) }.joined(separator: " ")
+        case .sequence(let items), .glued(let items): return items.map { say($0, intent: intent, depth: depth + 1) }.joined(separator: " ")
         case .choice(let items): return items.isEmpty ? "" : say(items[random.next(below: items.count)], intent: intent, depth: depth + 1)
         case .optional(let inner): return random.next(below: 2) == 0 ? "" : say(inner, intent: intent, depth: depth + 1)
         case .permutation(let items):

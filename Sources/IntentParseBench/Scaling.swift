@@ -119,6 +119,7 @@ package struct Scaling {
         switch expression {
         case .words(let text): return .words(text.split(separator: " ").map { "\($0)q\(copy)" }.joined(separator: " "))
         case .sequence(let items): return .sequence(items.map { rename($0, copy: copy, reserved: reserved) })
+        case .glued(let items): return .glued(items.map { rename($0, copy: copy, reserved: reserved) })
         case .choice(let items): return .choice(items.map { rename($0, copy: copy, reserved: reserved) })
         case .permutation(let items): return .permutation(items.map { rename($0, copy: copy, reserved: reserved) })
         case .optional(let inner): return .optional(rename(inner, copy: copy, reserved: reserved))

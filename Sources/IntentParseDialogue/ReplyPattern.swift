@@ -29,7 +29,7 @@ struct ReplyPattern: Sendable, Equatable {
     private static func node(_ expression: Expression, key: (String) -> [String]) -> Node {
         switch expression {
         case .words(let text): return .words(key(text))
-        case .sequence(let items): return .sequence(items.map { node($0, key: key) })
+        case .sequence(let items), .glued(let items): return .sequence(items.map { node($0, key: key) })
         case .choice(let items): return .choice(items.map { node($0, key: key) })
         case .optional(let inner): return .optional(node(inner, key: key))
         case .permutation(let items): return .permutation(items.map { node($0, key: key) })

@@ -17,6 +17,11 @@ package indirect enum Expression: Sendable, Hashable {
     case slot(list: String, slot: String, offset: Int)
     /// `<rule>`: the named expansion rule, inlined.
     case rule(String, offset: Int)
+    /// Items written with no space between, one of them a slot or a rule (`{name}<suffix>`,
+    /// `irgend<article>`): one word, made once the grammar's rules and lists are known
+    /// (`LanguageGrammar.resolveGluedWords`); until then, and where it cannot be made, its
+    /// items one after another.
+    case glued([Expression])
 
     /// The empty expression (matches nothing, consumes nothing).
     package static let empty = Expression.sequence([])
@@ -27,7 +32,7 @@ package indirect enum Expression: Sendable, Hashable {
         case .words, .rule: return []
         case .slot(let list, let slot, let offset): return [(list, slot, offset)]
         case .optional(let inner): return inner.slots
-        case .sequence(let items), .choice(let items), .permutation(let items): return items.flatMap(\.slots)
+        case .sequence(let items), .choice(let items), .permutation(let items), .glued(let items): return items.flatMap(\.slots)
         }
     }
 
@@ -37,7 +42,7 @@ package indirect enum Expression: Sendable, Hashable {
         case .words, .slot: return []
         case .rule(let name, let offset): return [(name, offset)]
         case .optional(let inner): return inner.rules
-        case .sequence(let items), .choice(let items), .permutation(let items): return items.flatMap(\.rules)
+        case .sequence(let items), .choice(let items), .permutation(let items), .glued(let items): return items.flatMap(\.rules)
         }
     }
 
@@ -52,6 +57,7 @@ package indirect enum Expression: Sendable, Hashable {
         case .sequence(let items): return ([pad + "sequence"] + items.map { $0.dump(indent: indent + 1) }).joined(separator: "\n")
         case .choice(let items): return ([pad + "choice"] + items.map { $0.dump(indent: indent + 1) }).joined(separator: "\n")
         case .permutation(let items): return ([pad + "permutation"] + items.map { $0.dump(indent: indent + 1) }).joined(separator: "\n")
+        case .glued(let items): return ([pad + "glued"] + items.map { $0.dump(indent: indent + 1) }).joined(separator: "\n")
         }
     }
 }

@@ -80,6 +80,7 @@ package struct GrammarLoader: Sendable {
         if files.isEmpty { log.error(SourceLocation(file: folder.path), "no grammar files (*.yaml)") }
         for list in runtimeLists { merged.lists[list.name] = list }
         merged.resolveLocalScopes()
+        merged.resolveGluedWords()
         GrammarValidator(schema: schema, entities: entities).validate(&merged, log: &log)
         return merged
     }
@@ -96,6 +97,7 @@ package struct GrammarLoader: Sendable {
         var grammar = parser.grammar
         for list in runtimeLists { grammar.lists[list.name] = list }
         grammar.resolveLocalScopes()
+        grammar.resolveGluedWords()
         GrammarValidator(schema: schema, entities: entities).validate(&grammar, log: &log)
         try log.throwIfErrors()
         return grammar

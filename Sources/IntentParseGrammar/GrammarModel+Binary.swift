@@ -32,6 +32,9 @@ extension Expression: BinaryStorable {
             writer.varint(6)
             writer.write(name)
             writer.write(offset)
+        case .glued(let items):
+            writer.varint(7)
+            writer.write(items)
         }
     }
 
@@ -44,6 +47,7 @@ extension Expression: BinaryStorable {
         case 4: self = .permutation(try reader.array())
         case 5: self = .slot(list: try reader.string(), slot: try reader.string(), offset: try reader.int())
         case 6: self = .rule(try reader.string(), offset: try reader.int())
+        case 7: self = .glued(try reader.array())
         case let other: throw reader.damaged("no expression of kind \(other)")
         }
     }

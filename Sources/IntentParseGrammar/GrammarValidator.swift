@@ -151,7 +151,7 @@ struct GrammarValidator {
         switch expression {
         case .words, .slot, .rule: return
         case .optional(let inner): checkPermutations(inner, source: source, log: &log)
-        case .sequence(let items), .choice(let items):
+        case .sequence(let items), .choice(let items), .glued(let items):
             for item in items { checkPermutations(item, source: source, log: &log) }
         case .permutation(let items):
             if items.count > GrammarValidator.maxPermutationItems {

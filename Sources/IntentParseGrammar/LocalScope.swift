@@ -77,6 +77,7 @@ private struct ScopeResolver {
             return expression
         case .optional(let inner): return .optional(rewrite(inner))
         case .sequence(let items): return .sequence(items.map { rewrite($0) })
+        case .glued(let items): return .glued(items.map { rewrite($0) })
         case .choice(let items): return .choice(items.map { rewrite($0) })
         case .permutation(let items): return .permutation(items.map { rewrite($0) })
         }

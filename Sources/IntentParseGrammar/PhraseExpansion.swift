@@ -9,9 +9,9 @@ extension Expression {
     /// once for all its references at the same depth, so the work grows with the template's
     /// size, not with its orders or the paths through its rules (which may give no phrase at
     /// all, through a slot, and never reach the limit).
-    package func phrases(rules: [String: ExpansionRule], depth: Int = 0) -> [String] {
+    package func phrases(rules: [String: ExpansionRule], depth: Int = 0, limit: Int = Expression.phraseLimit) -> [String] {
         var expanded: [RuleAtDepth: [String]] = [:]
-        return phrases(rules: rules, depth: depth, expanded: &expanded)
+        return phrases(rules: rules, depth: depth, limit: limit, expanded: &expanded)
     }
 
     private struct RuleAtDepth: Hashable {
@@ -19,9 +19,8 @@ extension Expression {
         var depth: Int
     }
 
-    private func phrases(rules: [String: ExpansionRule], depth: Int, expanded: inout [RuleAtDepth: [String]]) -> [String] {
+    private func phrases(rules: [String: ExpansionRule], depth: Int, limit: Int, expanded: inout [RuleAtDepth: [String]]) -> [String] {
         guard depth < 32 else { return [] }
-        let limit = Expression.phraseLimit
         switch self {
         case .words(let text): return [text]
         case .slot: return []
@@ -29,35 +28,39 @@ extension Expression {
             guard let rule = rules[name] else { return [] }
             let key = RuleAtDepth(name: name, depth: depth)
             if let done = expanded[key] { return done }
-            let result = rule.source.expression.phrases(rules: rules, depth: depth + 1, expanded: &expanded)
+            let result = rule.source.expression.phrases(rules: rules, depth: depth + 1, limit: limit, expanded: &expanded)
             expanded[key] = result
             return result
-        case .optional(let inner): return [""] + inner.phrases(rules: rules, depth: depth + 1, expanded: &expanded)
+        case .optional(let inner): return [""] + inner.phrases(rules: rules, depth: depth + 1, limit: limit, expanded: &expanded)
         case .choice(let items):
             var result: [String] = []
             for item in items {
-                result += item.phrases(rules: rules, depth: depth + 1, expanded: &expanded)
+                result += item.phrases(rules: rules, depth: depth + 1, limit: limit, expanded: &expanded)
                 if result.count >= limit { return Array(result.prefix(limit)) }
             }
             return result
         case .sequence(let items):
-            return Expression.concatenated(items.map { $0.phrases(rules: rules, depth: depth + 1, expanded: &expanded) }, limit: limit)
+            return Expression.concatenated(items.map { $0.phrases(rules: rules, depth: depth + 1, limit: limit, expanded: &expanded) }, limit: limit)
+        case .glued(let items):
+            // One word: its pieces' spellings written together.
+            return Expression.concatenated(
+                items.map { $0.phrases(rules: rules, depth: depth + 1, limit: limit, expanded: &expanded) }, limit: limit, separator: "")
         case .permutation(let items):
             // An order is a sequence of its items, one level further down.
-            let parts = items.map { $0.phrases(rules: rules, depth: depth + 2, expanded: &expanded) }
+            let parts = items.map { $0.phrases(rules: rules, depth: depth + 2, limit: limit, expanded: &expanded) }
             return Expression.joined(Expression.orderings(parts).lazy.map { Expression.concatenated($0, limit: limit) }, limit: limit)
         }
     }
 
     /// Every phrase of the first list followed by one of the next, and so on, cut at `limit`.
-    private static func concatenated(_ parts: [[String]], limit: Int) -> [String] {
+    private static func concatenated(_ parts: [[String]], limit: Int, separator: String = " ") -> [String] {
         var partial = [""]
         for next in parts {
             var combined: [String] = []
             combined.reserveCapacity(Swift.min(limit, partial.count * next.count))
             heads: for head in partial {
                 for tail in next {
-                    combined.append(head + " " + tail)
+                    combined.append(head + separator + tail)
                     if combined.count == limit { break heads }
                 }
             }

@@ -146,17 +146,33 @@ package struct TemplateParser {
             pieces.append(Piece(expression: expression, gluedToPrevious: touching && !pieces.isEmpty, offset: offset))
             touching = !openRight
         }
+        /// A space ending the sequence after a group, slot or rule ("i[l] " of "(i[l] |gli )")
+        /// ends its word: kept, so that what the sequence is written against later starts a
+        /// new word ("il clima" of `[<the>]<climate>`).
+        func keepTrailingSpace() {
+            guard touching, !pieces.isEmpty, !text.isEmpty, !UTF8Spaces(text).hasNonSpace(text.startIndex..<text.endIndex) else { return }
+            pieces.append(Piece(expression: .words(" "), gluedToPrevious: true, offset: textStart))
+            text.removeAll(keepingCapacity: true)
+        }
         while let c = current {
             switch c {
             case UInt8(ascii: "|"), UInt8(ascii: ";"), UInt8(ascii: ")"), UInt8(ascii: "]"):
+                keepTrailingSpace()
                 flush()
                 return try joinWords(pieces)
             case UInt8(ascii: "("), UInt8(ascii: "["):
                 flush()
                 let open = position
-                let openLeft = open + 1 < bytes.count && UTF8Spaces.isSpace(bytes[open + 1])
-                let group = try parseGroup(optional: c == UInt8(ascii: "["))
-                let openRight = position >= 2 && UTF8Spaces.isSpace(bytes[position - 2])
+                var openLeft = open + 1 < bytes.count && UTF8Spaces.isSpace(bytes[open + 1])
+                var group = try parseGroup(optional: c == UInt8(ascii: "["))
+                var openRight = position >= 2 && UTF8Spaces.isSpace(bytes[position - 2])
+                // "l'[ ]aria": a group of white space alone is a space that may be there,
+                // between the pieces of one word or of two.
+                if position - open > 2, bytes[(open + 1)..<(position - 1)].allSatisfy(UTF8Spaces.isSpace) {
+                    group = c == UInt8(ascii: "[") ? .optional(.words(" ")) : .words(" ")
+                    openLeft = false
+                    openRight = false
+                }
                 append(group, at: open, openLeft: openLeft, openRight: openRight)
             case UInt8(ascii: "{"):
                 flush()
@@ -179,6 +195,7 @@ package struct TemplateParser {
                 position += 1
             }
         }
+        keepTrailingSpace()
         flush()
         return try joinWords(pieces)
     }
@@ -188,7 +205,8 @@ package struct TemplateParser {
 
     /// Turns runs of touching pieces into one choice of whole words: `fan[s]` is "fan" or
     /// "fans", `liste(yi|ye)` is "listeyi" or "listeye" (hassil's meaning). A run that holds a
-    /// slot or a rule (`{name}['s]`) stays a sequence of separate words.
+    /// slot or a rule (`{name}['s]`, `irgend<article>`) is `.glued`, made a word once the rules
+    /// and lists are known.
     private mutating func joinWords(_ pieces: [Piece]) throws(Failure) -> Expression {
         var items: [Expression] = []
         var index = 0
@@ -200,9 +218,11 @@ package struct TemplateParser {
                 guard spellings.count <= TemplateParser.maxWordVariants else {
                     throw failure("a word with \(spellings.count) spellings; use at most \(TemplateParser.maxWordVariants)", at: pieces[index].offset)
                 }
-                let words = spellings.filter { !$0.isEmpty }
+                let words = spellings.filter { !TemplateParser.isBlank($0) }
                 let choice: Expression = words.count == 1 ? .words(words[0]) : .choice(words.map { .words($0) })
-                items.append(spellings.contains("") ? .optional(choice) : choice)
+                items.append(spellings.contains(where: TemplateParser.isBlank) ? .optional(choice) : choice)
+            } else if run.count > 1 {
+                items.append(.glued(run.map(\.expression)))
             } else {
                 items += run.map(\.expression)
             }
@@ -221,7 +241,7 @@ package struct TemplateParser {
             if result.count > maxWordVariants { return result }
         }
         var seen = Set<String>()
-        return result.map { trimmingSpaces($0) }.filter { seen.insert($0).inserted }
+        return result.map { edgeSpaces($0) }.filter { seen.insert($0).inserted }
     }
 
     private static func spellings(_ expression: Expression) -> [String]? {
@@ -250,7 +270,7 @@ package struct TemplateParser {
                 if result.count > maxWordVariants { return result }
             }
             return result
-        case .slot, .rule, .permutation: return nil
+        case .slot, .rule, .permutation, .glued: return nil
         }
     }
 
@@ -291,6 +311,19 @@ package struct TemplateParser {
 
     /// Without leading and trailing spaces and tabs (what Foundation's `.whitespaces` trims,
     /// at a fraction of its cost).
+    /// `text` with a space at either end where it has white space there ("lo " of "(lo |la )"
+    /// stays "lo "): a word that ends in a space touches nothing after it, as in hassil
+    /// (`[<the>]<climate>` with `the` "(lo |l')" spells "lo clima" and "l'aria condizionata").
+    static func edgeSpaces(_ text: String) -> String {
+        let trimmed = trimmingSpaces(text)
+        guard !trimmed.isEmpty else { return text.isEmpty ? "" : " " }
+        let isSpace: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
+        return (text.first.map(isSpace) == true ? " " : "") + trimmed + (text.last.map(isSpace) == true ? " " : "")
+    }
+
+    /// Whether a spelling is no word at all (empty or white space).
+    static func isBlank(_ text: String) -> Bool { text.allSatisfy(\.isWhitespace) }
+
     static func trimmingSpaces(_ text: some StringProtocol) -> String {
         let isSpace: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
         guard let first = text.firstIndex(where: { !isSpace($0) }), let last = text.lastIndex(where: { !isSpace($0) }) else { return "" }

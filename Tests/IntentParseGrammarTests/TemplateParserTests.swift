@@ -75,18 +75,26 @@ import Testing
         #expect(try parse("x(a [b])") == .choice([.words("xa b"), .words("xa")]))
     }
 
-    /// A space inside a group's bracket is text, as in hassil: that side touches nothing.
+    /// A space inside a group's bracket is text, as in hassil: that side touches nothing, and
+    /// a spelling that ends in one keeps it, so that what follows starts a word of its own.
     @Test func aSpaceInsideABracketSeparatesWords() throws {
         #expect(
             try parse("[(der|die) ](Akku|Batterie)")
-                == .sequence([.optional(.choice([.words("der"), .words("die")])), .choice([.words("Akku"), .words("Batterie")])]))
+                == .sequence([.optional(.choice([.words("der "), .words("die ")])), .choice([.words("Akku"), .words("Batterie")])]))
         #expect(try parse("ist[ (der|die)]") == .sequence([.words("ist"), .optional(.choice([.words("der"), .words("die")]))]))
         #expect(try parse("(der|die)Akku") == .choice([.words("derAkku"), .words("dieAkku")]))
+        let article = try parse("(i[l] |gli )")
+        #expect(article == .choice([.choice([.words("il "), .words("i ")]), .words("gli ")]), "\(article.dump())")
+        // A bracket of white space alone is a space that may be there, inside the word.
+        #expect(try parse("l'[ ]aria") == .choice([.words("l' aria"), .words("l'aria")]))
     }
 
-    @Test func aSlotOrRuleTouchingAWordStaysSeparate() throws {
-        #expect(try parse("{name}['s]") == .sequence([.slot(list: "name", slot: "name", offset: 0), .optional(.words("'s"))]))
-        #expect(try parse("<send>ing") == .sequence([.rule("send", offset: 0), .words("ing")]))
+    /// A slot or a rule written against letters is one word once the rules and lists are known
+    /// (`LanguageGrammar.resolveGluedWords`, in the loader's tests).
+    @Test func aSlotOrRuleTouchingAWordIsGlued() throws {
+        #expect(try parse("{name}['s]") == .glued([.slot(list: "name", slot: "name", offset: 0), .optional(.words("'s"))]))
+        #expect(try parse("<send>ing") == .glued([.rule("send", offset: 0), .words("ing")]))
+        #expect(try parse("<send> ing") == .sequence([.rule("send", offset: 0), .words(" ing")]))
     }
 
     @Test func tooManySpellingsOfOneWordIsAnError() {

@@ -123,6 +123,32 @@ import Testing
         }
     }
 
+    /// Letters written against a rule or a slot make one word with it, as in hassil, where
+    /// text is characters: German "irgend<art>", Turkish "{name}<case>", Italian "[<the>]{name}".
+    @Test func wordsWrittenAgainstARuleOrASlotAreOneWord() throws {
+        let parser = try self.parser(
+            [
+                "_common.yaml": "language: en\nexpansion_rules:\n  art: \"(ein|eine)\"\n  the: \"(lo |l')\"\n  case: \"(ı|yı)\"\n",
+                "x.yaml": """
+                language: en
+                intents:
+                  HassGetState:
+                    data:
+                      - sentences: ["is irgend<art> {area}['s] door open", "find [<the>]{name}", "turn on {name}<case>"]
+                """
+            ],
+            lists: "areas: [{name: Kitchen, id: kitchen}]\nentities: [{name: aria, id: climate.aria}, {name: Lamba, id: light.lamba}]\n")
+        func value(_ text: String, _ slot: String) -> JSONValue? { parser.parse(text, locale: "en").best?.parameter(slot)?.values.first?.value }
+        #expect(value("is irgendein Kitchen's door open", "area") == .string("Kitchen"))
+        #expect(value("is irgendeine kitchen door open", "area") == .string("Kitchen"))
+        #expect(parser.parse("is irgend ein kitchen door open", locale: "en").best == nil)
+        #expect(value("find l'aria", "name") == .string("aria"))
+        #expect(value("find lo aria", "name") == .string("aria"))
+        #expect(value("find aria", "name") == .string("aria"))
+        #expect(value("turn on Lambayı", "name") == .string("Lamba"))
+        #expect(parser.parse("turn on Lamba yı", locale: "en").best == nil)
+    }
+
     @Test func aListsFileWithProblemsNamesItsLine() throws {
         #expect(throws: DiagnosticError.self) {
             try self.parser(["_common.yaml": Self.common, "lights.yaml": Self.lights], lists: "areas:\n  - {id: kitchen}\n")

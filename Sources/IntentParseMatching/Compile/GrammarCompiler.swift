@@ -146,7 +146,7 @@ struct Builder {
             switch expression {
             case .words(let text): add(text)
             case .optional(let inner): collect(inner)
-            case .sequence(let items), .choice(let items), .permutation(let items): items.forEach(collect)
+            case .sequence(let items), .choice(let items), .permutation(let items), .glued(let items): items.forEach(collect)
             case .slot, .rule: break
             }
         }
@@ -270,8 +270,9 @@ struct Builder {
     mutating func compile(_ expression: Expression, from: Int32, context: TemplateContext) -> Int32 {
         switch expression {
         case .words(let text): return compileWords(text, from: from, context: context)
-        case .sequence(let items):
-            // An item before one that must follow is not at the template's end.
+        case .sequence(let items), .glued(let items):
+            // An item before one that must follow is not at the template's end. (A glued run
+            // left after loading could not be made one word: its items are words of their own.)
             let lastRequired = items.lastIndex { if case .optional = $0 { return false } else { return true } } ?? -1
             var node = from
             for (index, item) in items.enumerated() {

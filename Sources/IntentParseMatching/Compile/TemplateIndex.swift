@@ -118,7 +118,7 @@ extension Builder {
             }
             if case .choice = expression { return (words, anyEmpty) }
             return (words, allEmpty)
-        case .sequence(let items):
+        case .sequence(let items), .glued(let items):
             var words = Clause()
             for item in items {
                 guard let first = firstWords(item, depth: depth + 1) else { return nil }
@@ -170,7 +170,8 @@ extension Builder {
             guard depth < 64 else { return }
             switch expression {
             case .words(let text): for clause in literalClauses(text) { words += clause }
-            case .sequence(let items), .permutation(let items), .choice(let items): for item in items { collect(item, depth: depth + 1) }
+            case .sequence(let items), .permutation(let items), .choice(let items), .glued(let items):
+                for item in items { collect(item, depth: depth + 1) }
             case .optional(let inner): collect(inner, depth: depth + 1)
             case .slot: break
             case .rule(let name, _): rules.append(name)
@@ -212,7 +213,7 @@ extension Builder {
         switch expression {
         case .words(let text):
             return literalClauses(text)
-        case .sequence(let items), .permutation(let items):
+        case .sequence(let items), .permutation(let items), .glued(let items):
             return items.flatMap { requiredClauses($0, depth: depth + 1) }
         case .choice(let items):
             // One word from any alternative: the union of each alternative's rarest clause (the
