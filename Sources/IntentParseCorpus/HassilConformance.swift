@@ -79,6 +79,7 @@ public struct HassilConformance: Sendable {
                     let start = ContinuousClock.now
                     var context = MatchContext()
                     context.intentContext = test.context
+                    context.preferredSlot = "name"
                     let parsed = parser.parse(sentence, locale: language, context: context)
                     let elapsed = ContinuousClock.now - start
                     result.parseMicroseconds += Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12

@@ -239,7 +239,9 @@ struct GrammarFileParser {
         for pair in pairs {
             switch pair.key {
             case "values": list.values = parseValues(pair.value)
-            case "range": list.range = parseRange(pair.value)
+            case "range":
+                list.range = parseRange(pair.value)
+                list.fractions = rangeFractions(pair.value)
             case "wildcard": list.isWildcard = reader.scalarValue(pair.value) == .boolean(true)
             case "vocabulary": list.vocabulary = reader.string(pair.value, "vocabulary")
             case "parameter": list.parameter = reader.string(pair.value, "parameter")
@@ -287,6 +289,18 @@ struct GrammarFileParser {
                 }
             }
             return ListValue(spoken: spoken, out: out, context: context)
+        }
+    }
+
+    /// A range's `fractions` (hassil): `halves` or `tenths`, as parts of one.
+    private mutating func rangeFractions(_ node: Node) -> Int {
+        guard let value = node.mapping?[Node("fractions")] else { return 1 }
+        switch reader.string(value, "range.fractions") {
+        case "halves"?: return 2
+        case "tenths"?: return 10
+        default:
+            reader.error(value, "range.fractions is halves or tenths")
+            return 1
         }
     }
 

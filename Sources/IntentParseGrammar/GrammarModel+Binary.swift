@@ -129,7 +129,7 @@ extension ListDefinition: BinaryStorable {
         writer.write(name)
         location.write(to: writer)
         writer.write(values)
-        writer.write(range.map { [$0.from, $0.to, $0.step] })
+        writer.write(range.map { [$0.from, $0.to, $0.step, fractions] })
         writer.write(isWildcard)
         writer.write(excludedFirstWords)
         writer.write(vocabulary)
@@ -141,8 +141,9 @@ extension ListDefinition: BinaryStorable {
         self.init(name: try reader.string(), location: try reader.read())
         values = try reader.array()
         if let range = try reader.optional([Int].self) {
-            guard range.count == 3 else { throw reader.damaged("a range of \(range.count) numbers") }
+            guard range.count == 4 else { throw reader.damaged("a range of \(range.count) numbers") }
             self.range = (range[0], range[1], range[2])
+            fractions = range[3]
         }
         isWildcard = try reader.bool()
         excludedFirstWords = try reader.array()

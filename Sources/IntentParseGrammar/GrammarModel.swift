@@ -88,6 +88,9 @@ package struct ListDefinition: Sendable {
     package var location: SourceLocation
     package var values: [ListValue] = []
     package var range: (from: Int, to: Int, step: Int)?
+    /// hassil's range `fractions`: the parts of one a value may also have between the range's
+    /// whole numbers (2: halves, 20.5; 10: tenths, 20.3); 1: whole numbers only.
+    package var fractions = 1
     /// Any words (at least one).
     package var isWildcard = false
     /// Words a wildcard value may not start with ("call me Carrie" is no call to "me Carrie").

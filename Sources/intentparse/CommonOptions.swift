@@ -45,6 +45,11 @@ struct CommonOptions: ParsableArguments {
     var contextPairs: [String] = []
 
     @Option(
+        help: ArgumentHelp(
+            "A slot whose readings come first when it is filled from a list (hassil's best_slot_name, such as name).", valueName: "slot"))
+    var preferredSlot: String?
+
+    @Option(
         help:
             "Reference time for relative dates, ISO 8601; its UTC offset is the time zone dates are written in (default: the clock and this machine's time zone)."
     )
@@ -89,6 +94,7 @@ struct CommonOptions: ParsableArguments {
     var context: MatchContext {
         var context = MatchContext(app: app, entityContext: entityContext, preferredLocale: CommonOptions.environmentLocale)
         context.intentContext = intentContext
+        context.preferredSlot = preferredSlot
         return context
     }
 

@@ -149,6 +149,51 @@ import Testing
         #expect(parser.parse("turn on Lamba yı", locale: "en").best == nil)
     }
 
+    /// A range's `fractions` lets a value have halves or tenths.
+    @Test func rangesMayHaveFractions() throws {
+        let grammar = """
+            language: en
+            intents:
+              HassClimateSetTemperature:
+                data:
+                  - sentences: ["set temperature to {temperature} degrees", "set humidity to {humidity}"]
+            lists:
+              temperature: {range: {from: 0, to: 40, fractions: halves}}
+              humidity: {range: {from: 0, to: 100}}
+            """
+        let parser = try self.parser(["x.yaml": grammar])
+        #expect(parser.parse("set temperature to 20.5 degrees", locale: "en").best?.parameter("temperature")?.values.first?.value == .number(20.5))
+        #expect(parser.parse("set temperature to 20 degrees", locale: "en").best?.parameter("temperature")?.values.first?.value == .number(20))
+        #expect(parser.parse("set temperature to 20.3 degrees", locale: "en").best == nil)
+        #expect(parser.parse("set humidity to 20.5", locale: "en").best == nil)
+    }
+
+    /// `MatchContext.preferredSlot` (hassil's best_slot_name): a reading that fills it from a
+    /// list comes first, the longest value first; a free-text value does not count.
+    @Test func aPreferredSlotsReadingsComeFirst() throws {
+        let grammar = """
+            language: en
+            intents:
+              HassTurnOff:
+                data:
+                  - sentences: ["turn off [the] {area} lamp"]
+                    slots: {domain: light}
+                  - sentences: ["turn off [the] {name}"]
+                  - sentences: ["turn off timer {timer:name}"]
+            lists:
+              timer: {wildcard: true}
+            """
+        let parser = try self.parser(
+            ["x.yaml": grammar], lists: "areas: [{name: Bedroom, id: bedroom}]\nentities: [{name: Bedroom Lamp, id: light.lamp}]\n")
+        var context = MatchContext()
+        context.preferredSlot = "name"
+        let named = try #require(parser.parse("turn off the bedroom lamp", locale: "en", context: context).best)
+        #expect(named.parameter("name")?.values.first?.value == .string("Bedroom Lamp"))
+        #expect(named.parameter("area") == nil)
+        let timer = try #require(parser.parse("turn off timer bedroom", locale: "en", context: context).best)
+        #expect(timer.parameter("name")?.values.first?.spoken == "bedroom")
+    }
+
     @Test func aListsFileWithProblemsNamesItsLine() throws {
         #expect(throws: DiagnosticError.self) {
             try self.parser(["_common.yaml": Self.common, "lights.yaml": Self.lights], lists: "areas:\n  - {id: kitchen}\n")

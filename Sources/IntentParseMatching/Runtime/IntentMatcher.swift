@@ -24,6 +24,10 @@ public struct MatchContext: Sendable {
     /// conditions (`requires_context`, `excludes_context`): `[("area", "Kitchen")]` for a
     /// request spoken in the kitchen, which "turn on the lights in here" needs.
     public var intentContext: [(key: String, value: JSONValue)] = []
+    /// A slot whose readings come first, whatever their weight (hassil's `best_slot_name`):
+    /// "name" prefers "turn off the bedroom lamp" as the device named "Bedroom Lamp" to the
+    /// lamps of the area "Bedroom".
+    public var preferredSlot: String?
 
     /// A context; the defaults: no app in focus, 256 words at most, three alternatives, the clock.
     public init(
@@ -133,6 +137,22 @@ package struct IntentMatcher: Sendable {
             // be in it) would otherwise outweigh the general template and lose its slots.
             let templates = grammar.templates
             pool.sort { ($0.1.weight, -$0.0) > ($1.1.weight, -$1.0) }
+            // hassil's best_slot_name: readings that fill the slot from a list (not free text)
+            // first, the longest such value first.
+            if let preferred = context.preferredSlot, let slot = grammar.tables.slotIndex(preferred) {
+                let filled = pool.map { entry -> Int in
+                    var longest = -1
+                    for capture in simulation.captures(of: entry.1) where capture.slot == slot {
+                        if case .wildcard = capture.source { continue }
+                        longest = max(
+                            longest, tokenized.tokens[Int(capture.end) - 1].range.upperBound - tokenized.tokens[Int(capture.start)].range.lowerBound)
+                    }
+                    return longest
+                }
+                pool = zip(pool, filled).enumerated().sorted { a, b in
+                    a.element.1 != b.element.1 ? a.element.1 > b.element.1 : a.offset < b.offset
+                }.map(\.element.0)
+            }
             for learned in [false, true] where ranked.interpretations.isEmpty {
                 for (templateID, thread) in pool where !ranked.isFull && templates[Int(templateID)].isLearned == learned {
                     ranked.add(

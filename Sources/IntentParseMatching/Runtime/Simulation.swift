@@ -548,10 +548,11 @@ struct Simulation {
         case .entity(let entity, let slot, let list):
             let hits = entities(entity, at: position)
             guard !hits.isEmpty else { return }
-            let range = grammar.lists[Int(list)].range
+            let range = grammar.lists[Int(list)].range, fractions = grammar.lists[Int(list)].fractions
             for hit in hits.lowerBound..<hits.upperBound {
                 let end = scratch.entityHits[hit].end
-                guard end <= limit, range.map({ Simulation.value(scratch.entityHits[hit].value, isIn: $0) }) ?? true else { continue }
+                guard end <= limit, range.map({ Simulation.value(scratch.entityHits[hit].value, isIn: $0, fractions: fractions) }) ?? true
+                else { continue }
                 let count = words(position, end)
                 var next = capture(
                     thread,
@@ -585,9 +586,12 @@ struct Simulation {
     }
 
     /// Whether an entity's value is one of a list's `range`.
-    private static func value(_ value: EntityValue, isIn range: (from: Int, to: Int, step: Int)) -> Bool {
-        guard let n = value.integer else { return false }
-        return n >= range.from && n <= range.to && (n - range.from) % range.step == 0
+    private static func value(_ value: EntityValue, isIn range: (from: Int, to: Int, step: Int), fractions: Int) -> Bool {
+        if let n = value.integer { return n >= range.from && n <= range.to && (n - range.from) % range.step == 0 }
+        // A fraction (hassil's `fractions`): a whole number of halves or tenths, within the range.
+        guard fractions > 1, case .number(let x) = value, x >= Double(range.from), x <= Double(range.to) else { return false }
+        let parts = x * Double(fractions)
+        return abs(parts - parts.rounded()) < 1e-9
     }
 
     /// The first word or symbol at or after `position` (a wildcard's start skips leading
