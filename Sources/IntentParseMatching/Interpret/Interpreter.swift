@@ -79,7 +79,9 @@ struct Interpreter {
     /// the whole breaks `excludes_context` or does not meet `requires_context`.
     private func matchContext(template: Template, captures: [Capture]) -> Result<[(String, JSONValue)], Rejection> {
         var context = intentContext
-        for capture in captures {
+        // Most grammars use no context at all: nothing to gather or check.
+        if !grammar.hasValueContexts, template.requiresContext == nil, template.excludesContext == nil { return .success(context) }
+        for capture in captures where grammar.hasValueContexts {
             guard case .phrase(let set, let values, _) = capture.source, let list = grammar.phraseValues[Int(set)].list else { continue }
             var contexts: [[(String, JSONValue)]] = []
             for entry in values {
@@ -208,11 +210,14 @@ struct Interpreter {
             }
             // A fixed slot given as a list (hassil: `device_class: [blind, curtain]`) is one of
             // those values: its value is the list.
-            let fixed = values.isEmpty ? template.fixedSlots.filter { $0.name == name } : []
-            if fixed.count == 1 {
-                values = [SlotValue(spoken: fixed[0].value.description, value: fixed[0].value.json)]
-            } else if fixed.count > 1 {
-                values = [SlotValue(spoken: fixed.map(\.value.description).joined(separator: ", "), value: .array(fixed.map(\.value.json)))]
+            // NB: most parameters have no fixed value: looked for without making a list.
+            if values.isEmpty, template.fixedSlots.contains(where: { $0.name == name }) {
+                let fixed = template.fixedSlots.filter { $0.name == name }
+                values = [
+                    fixed.count == 1
+                        ? SlotValue(spoken: fixed[0].value.description, value: fixed[0].value.json)
+                        : SlotValue(spoken: fixed.map(\.value.description).joined(separator: ", "), value: .array(fixed.map(\.value.json)))
+                ]
             }
             guard !values.isEmpty else { continue }
             given.insert(index)
@@ -258,9 +263,10 @@ struct Interpreter {
                 // Of several values said alike ("Trader Joe's", "Trader Joes"), the first, or
                 // the one written as typed.
                 if let list = set.list, index < grammar.lists[Int(list)].values.count, !exact {
-                    let listValue = grammar.lists[Int(list)].values[index]
-                    exact = listValue.spoken.text.caseInsensitiveCompare(value.spoken) == .orderedSame
-                    if value.value == nil || exact { value.value = listValue.out }
+                    if values.count > 1 {
+                        exact = grammar.lists[Int(list)].values[index].spoken.text.lowercased() == value.spoken.lowercased()
+                    }
+                    if value.value == nil || exact { value.value = grammar.lists[Int(list)].values[index].out }
                 }
             case .term(let termApp, let identifier, _, let priority):
                 if termApp == app, priority < (bestTerm?.priority ?? Int.max) { bestTerm = (identifier, priority) }

@@ -27,8 +27,14 @@ struct CompiledTemplate: Sendable {
 @dynamicMemberLookup
 package final class CompiledGrammar: Sendable {
     let tables: GrammarTables
+    /// Whether a list value has a `context` (hassil grammars): interpreting a reading then
+    /// gathers the contexts of the values it matched.
+    let hasValueContexts: Bool
 
-    init(_ tables: GrammarTables) { self.tables = tables }
+    init(_ tables: GrammarTables) {
+        self.tables = tables
+        hasValueContexts = tables.lists.contains { $0.values.contains { $0.context != nil } }
+    }
 
     /// A table, lent in place: a getter would copy it out (a reference count per array in it).
     package subscript<T>(dynamicMember keyPath: KeyPath<GrammarTables, T>) -> T { _read { yield tables[keyPath: keyPath] } }
