@@ -249,6 +249,18 @@ public struct IntentParser: Sendable {
             if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(diagnostics) }
             // The grammars' own intents, which no schema names (hassil's `HassTurnOn`).
             let ownIntents = locales.compactMap { grammars[$0] }.flatMap { $0.schemalessIntents(in: schema) }
+            // Asked for (--strict): where each is first used, once.
+            if options.strict {
+                var warned = Set<String>()
+                for intent in ownIntents where warned.insert(intent.name).inserted {
+                    let template = locales.lazy.compactMap { grammars[$0]?.templates.first { $0.intent == intent.name } }.first
+                    diagnostics.append(
+                        .warning(
+                            template?.source.location ?? SourceLocation(file: grammarsURL.path),
+                            "no schema names intent '\(intent.name)': accepted as the grammar declares it, with no app and the slots its templates capture (\(intent.parameters.map(\.name).joined(separator: ", ")))"
+                        ))
+                }
+            }
             let sources = Sources(
                 schema: schema.including(ownIntents), apps: apps, grammars: grammars, dialogueLanguages: languages, entityData: entityData,
                 warnings: diagnostics, skippedApps: skipped, inactiveIntents: inactive)

@@ -69,6 +69,21 @@ import Testing
         #expect(bad.status == 2 && bad.stderr.contains("rates.yaml:1:5: error: a pass rate is a number of percent"))
     }
 
+    /// An intent no schema names is accepted; `check --strict` says so, where it is first used.
+    @Test func strictCheckWarnsOfIntentsWithoutASchema() throws {
+        let folder = try checkout()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("apps"), withIntermediateDirectories: true)
+        let arguments = [
+            "check", "--grammars", folder.url.appendingPathComponent("sentences").path, "--vocabulary",
+            folder.url.appendingPathComponent("apps").path,
+            "--lists", folder.url.appendingPathComponent("tests/en/_fixtures.yaml").path
+        ]
+        let strict = try CLI.run(arguments + ["--strict"])
+        #expect(strict.stderr.contains("light_HassTurnOn.yaml:5:21: warning: no schema names intent 'HassTurnOn'"), "\(strict.stderr)")
+        #expect(!(try CLI.run(arguments)).stderr.contains("no schema names"))
+    }
+
     @Test func aFolderWithoutTheLayoutIsAUsageError() throws {
         let folder = try TemporaryFolder("intentparse-hassil-empty")
         defer { folder.remove() }
