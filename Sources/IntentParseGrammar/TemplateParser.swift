@@ -31,6 +31,10 @@ package struct TemplateParser {
     private var depth = 0
     /// A byte offset and its offset in scalars, where `scalarOffset` last stopped.
     private var scalarCursor = (byte: 0, scalar: 0)
+    /// Of the group `parseChoices` read last: whether every alternative starts, and ends, with
+    /// white space. Only then does that side of the group touch nothing ("(lo |la )<x>" is
+    /// two words; "(<le>|au )<media>" writes "l'" against the word after it).
+    private var groupEdges = (allStartWithSpace: false, allEndWithSpace: false)
 
     package static func parse(_ template: String) throws(Failure) -> Expression {
         var parser = TemplateParser(bytes: Array(template.utf8))
@@ -64,7 +68,14 @@ package struct TemplateParser {
         /// Where the item past `maxPermutationItems` starts (its ';'): the items are all read,
         /// which costs what their text does, but never expanded.
         var firstExtraItem: Int?
+        var startsWithSpace = true, endsWithSpace = true
+        var start = position
         var choices: [Expression] = [try parseSequence()]
+        func noteEdges() {
+            startsWithSpace = startsWithSpace && start < position && UTF8Spaces.isSpace(bytes[start])
+            endsWithSpace = endsWithSpace && start < position && UTF8Spaces.isSpace(bytes[position - 1])
+        }
+        noteEdges()
         while let c = current, c == UInt8(ascii: "|") || c == UInt8(ascii: ";") {
             position += 1
             if c == UInt8(ascii: ";") {
@@ -73,8 +84,11 @@ package struct TemplateParser {
                 permutationItems.append(TemplateParser.collapse(choices))
                 choices = []
             }
+            start = position
             choices.append(try parseSequence())
+            noteEdges()
         }
+        groupEdges = (startsWithSpace, endsWithSpace)
         let last = TemplateParser.collapse(choices)
         if permutationItems.isEmpty { return last }
         if let firstExtraItem {
@@ -163,9 +177,8 @@ package struct TemplateParser {
             case UInt8(ascii: "("), UInt8(ascii: "["):
                 flush()
                 let open = position
-                var openLeft = open + 1 < bytes.count && UTF8Spaces.isSpace(bytes[open + 1])
                 var group = try parseGroup(optional: c == UInt8(ascii: "["))
-                var openRight = position >= 2 && UTF8Spaces.isSpace(bytes[position - 2])
+                var (openLeft, openRight) = groupEdges
                 // "l'[ ]aria": a group of white space alone is a space that may be there,
                 // between the pieces of one word or of two.
                 if position - open > 2, bytes[(open + 1)..<(position - 1)].allSatisfy(UTF8Spaces.isSpace) {

@@ -85,6 +85,8 @@ import Testing
         #expect(try parse("(der|die)Akku") == .choice([.words("derAkku"), .words("dieAkku")]))
         let article = try parse("(i[l] |gli )")
         #expect(article == .choice([.choice([.words("il "), .words("i ")]), .words("gli ")]), "\(article.dump())")
+        // A side touches nothing only when every alternative has a space there.
+        #expect(try parse("(l'|au )x") == .choice([.words("l'x"), .words("au x")]))
         // A bracket of white space alone is a space that may be there, inside the word.
         #expect(try parse("l'[ ]aria") == .choice([.words("l' aria"), .words("l'aria")]))
     }
