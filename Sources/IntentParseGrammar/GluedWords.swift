@@ -49,6 +49,8 @@ private struct GluedWords {
     private var madeNames: [String: String] = [:]
     private(set) var made: [ListDefinition] = []
     private var slotRules: [String: Bool] = [:]
+    /// The rules being opened into the run that uses them (`openingRules`), against loops.
+    private var opened: Set<String> = []
 
     init(grammar: LanguageGrammar) { self.grammar = grammar }
 
@@ -63,8 +65,32 @@ private struct GluedWords {
             let items = raw.map { resolve($0) }
             if !items.contains(where: { holdsSlot($0) }), let word = spelled(items) { return word }
             if let slot = suffixed(items) { return slot }
+            if let (name, words) = openingRules(items) {
+                opened.insert(name)
+                defer { opened.remove(name) }
+                return resolve(words)
+            }
             return .sequence(items)
         }
+    }
+
+    /// A run that starts or ends with a rule whose words end or start with its slot
+    /// (`<name>['s]`, with `name` "[<the>] {name}"): the rule's words, the last (or first) of
+    /// them written against the rest of the run, once (a rule that refers to itself is not
+    /// opened again).
+    private mutating func openingRules(_ items: [Expression]) -> (rule: String, words: Expression)? {
+        func body(_ item: Expression?) -> (String, [Expression])? {
+            guard case .rule(let name, _)? = item, !opened.contains(name), let rule = grammar.rules[name] else { return nil }
+            if case .sequence(let words) = rule.source.expression { return (name, words) }
+            return (name, [rule.source.expression])
+        }
+        if let (name, words) = body(items.first), let last = words.last, holdsSlot(last) {
+            return (name, .sequence(words.dropLast() + [.glued([last] + items.dropFirst())]))
+        }
+        if let (name, words) = body(items.last), let first = words.first, holdsSlot(first) {
+            return (name, .sequence([.glued(items.dropLast() + [first])] + words.dropFirst()))
+        }
+        return nil
     }
 
     /// The pieces' spellings written together, as a choice of words (optional when one is

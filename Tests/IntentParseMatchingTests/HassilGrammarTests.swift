@@ -128,13 +128,14 @@ import Testing
     @Test func wordsWrittenAgainstARuleOrASlotAreOneWord() throws {
         let parser = try self.parser(
             [
-                "_common.yaml": "language: en\nexpansion_rules:\n  art: \"(ein|eine)\"\n  the: \"(lo |l')\"\n  case: \"(ı|yı)\"\n",
+                "_common.yaml":
+                    "language: en\nexpansion_rules:\n  art: \"(ein|eine)\"\n  the: \"(lo |l')\"\n  case: \"(ı|yı)\"\n  named: \"[my] {name}\"\n",
                 "x.yaml": """
                 language: en
                 intents:
                   HassGetState:
                     data:
-                      - sentences: ["is irgend<art> {area}['s] door open", "find [<the>]{name}", "turn on {name}<case>"]
+                      - sentences: ["is irgend<art> {area}['s] door open", "find [<the>]{name}", "turn on {name}<case>", "what is <named>['s] level"]
                 """
             ],
             lists: "areas: [{name: Kitchen, id: kitchen}]\nentities: [{name: aria, id: climate.aria}, {name: Lamba, id: light.lamba}]\n")
@@ -147,6 +148,9 @@ import Testing
         #expect(value("find aria", "name") == .string("aria"))
         #expect(value("turn on Lambayı", "name") == .string("Lamba"))
         #expect(parser.parse("turn on Lamba yı", locale: "en").best == nil)
+        // A rule that ends in its slot: the rule's last word takes the ending.
+        #expect(value("what is my Lamba's level", "name") == .string("Lamba"))
+        #expect(value("what is aria level", "name") == .string("aria"))
     }
 
     /// A range's `fractions` lets a value have halves or tenths.
