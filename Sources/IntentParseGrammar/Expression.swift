@@ -26,6 +26,13 @@ package indirect enum Expression: Sendable, Hashable {
     /// The empty expression (matches nothing, consumes nothing).
     package static let empty = Expression.sequence([])
 
+    /// One of a word's `spellings`: a choice of words, optional when one spelling is blank.
+    package static func words(oneOf spellings: [String]) -> Expression {
+        let words = spellings.filter { !TemplateParser.isBlank($0) }
+        let choice: Expression = words.count == 1 ? .words(words[0]) : .choice(words.map { .words($0) })
+        return spellings.contains(where: TemplateParser.isBlank) ? .optional(choice) : choice
+    }
+
     /// Slots in order of appearance, with rules not expanded.
     package var slots: [(list: String, slot: String, offset: Int)] {
         switch self {

@@ -99,9 +99,7 @@ private struct GluedWords {
         let spellings = Expression.glued(items).phrases(rules: grammar.rules, limit: GluedWords.maxAffixes)
         guard !spellings.isEmpty, spellings.count < GluedWords.maxAffixes else { return nil }
         var seen = Set<String>()
-        let words = spellings.map { $0.split(separator: " ").joined(separator: " ") }.filter { !$0.isEmpty && seen.insert($0).inserted }
-        let choice: Expression = words.count == 1 ? .words(words[0]) : .choice(words.map { .words($0) })
-        return spellings.contains { $0.allSatisfy(\.isWhitespace) } ? .optional(choice) : choice
+        return .words(oneOf: spellings.map { $0.split(separator: " ").joined(separator: " ") }.filter { seen.insert($0).inserted })
     }
 
     /// A slot of a list of values with pieces written against it (`{name}<suffix>`,

@@ -34,13 +34,17 @@ extension LanguageGrammar {
     }
 
     /// The slots a `requires_context` copies context values into (`area: {slot: true}`).
-    static func contextSlots(_ requires: JSONValue?) -> [String] {
+    static func contextSlots(_ requires: JSONValue?) -> [String] { contextCopies(requires).map(\.slot) }
+
+    /// What a `requires_context` copies: each context key with `slot: true` (into the slot of
+    /// its name) or `slot: "name"` (into that one).
+    package static func contextCopies(_ requires: JSONValue?) -> [(key: String, slot: String)] {
         guard case .object(let members)? = requires else { return [] }
         return members.compactMap { key, condition in
             guard case .object(let options) = condition else { return nil }
             switch options.first(where: { $0.0 == "slot" })?.1 {
-            case .bool(true)?: return key
-            case .string(let slot)?: return slot
+            case .bool(true)?: return (key, key)
+            case .string(let slot)?: return (key, slot)
             default: return nil
             }
         }

@@ -231,9 +231,7 @@ package struct TemplateParser {
                 guard spellings.count <= TemplateParser.maxWordVariants else {
                     throw failure("a word with \(spellings.count) spellings; use at most \(TemplateParser.maxWordVariants)", at: pieces[index].offset)
                 }
-                let words = spellings.filter { !TemplateParser.isBlank($0) }
-                let choice: Expression = words.count == 1 ? .words(words[0]) : .choice(words.map { .words($0) })
-                items.append(spellings.contains(where: TemplateParser.isBlank) ? .optional(choice) : choice)
+                items.append(.words(oneOf: spellings))
             } else if run.count > 1 {
                 items.append(.glued(run.map(\.expression)))
             } else {

@@ -1,4 +1,5 @@
 import IntentParseBase
+import IntentParseGrammar
 
 /// hassil's match context: what the caller knows (`MatchContext.intentContext`, such as the
 /// area the request is spoken in) and what the values matched add (a light's name adds
@@ -43,14 +44,7 @@ enum ContextRules {
 
     /// The slots `requires` copies from `context`: (slot, value), for a context that meets it.
     static func copiedSlots(_ requires: JSONValue?, _ context: [(String, JSONValue)]) -> [(slot: String, value: JSONValue)] {
-        members(requires).compactMap { key, condition in
-            guard case .object(let options) = condition, let actual = value(key, in: context) else { return nil }
-            switch options.first(where: { $0.0 == "slot" })?.1 {
-            case .bool(true)?: return (key, actual)
-            case .string(let slot)?: return (slot, actual)
-            default: return nil
-            }
-        }
+        LanguageGrammar.contextCopies(requires).compactMap { key, slot in value(key, in: context).map { (slot, $0) } }
     }
 
     /// `context` with `more`'s keys set (later values win, as hassil merges them).

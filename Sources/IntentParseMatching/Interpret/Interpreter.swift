@@ -46,13 +46,17 @@ struct Interpreter {
         case .failure(let rejection): return .rejected(rejection.reason)
         case .success(let found): context = found
         }
-        // Values the template's context conditions copy into slots, where the words gave none.
-        for (slot, value) in ContextRules.copiedSlots(template.requiresContext, context) {
+        // Values the template's context conditions copy into slots, where the words gave none,
+        // then all in the intent's order.
+        let copies = ContextRules.copiedSlots(template.requiresContext, context)
+        for (slot, value) in copies {
             guard let index = intent.parameters.firstIndex(where: { $0.name == slot }), !given.contains(index) else { continue }
             given.insert(index)
             let spoken: String
             if case .string(let text) = value { spoken = text } else { spoken = value.serialized }
             parameters.append((slot, .single(SlotValue(spoken: spoken, value: value))))
+        }
+        if !copies.isEmpty {
             parameters.sort { a, b in
                 (intent.parameters.firstIndex { $0.name == a.name } ?? 0) < (intent.parameters.firstIndex { $0.name == b.name } ?? 0)
             }
