@@ -412,9 +412,22 @@ public struct IntentParser: Sendable {
         // The best score wins; on a tie (or when every locale rejects the utterance) the locale
         // whose templates use more of its words, then the preferred locale, then the first in
         // locale order.
-        let results = matchersByLocale.map { $0.match(text, context: context) }
-        guard !results.isEmpty else {
+        guard !matchersByLocale.isEmpty else {
             return MatchResult(text: text, locale: "", tokens: [], interpretations: [], reason: "no grammars loaded")
+        }
+        // A language whose templates know fewer than half as many of the line's words as the
+        // language that knows the most is not tried: its templates could take the line only
+        // through names and free text, where the other language has its own words for it.
+        let tokenized = matchersByLocale.map { $0.tokenize(text) }
+        let known = matchersByLocale.indices.map { matchersByLocale[$0].grammar.knownWordCount(tokenized[$0].tokens) }
+        let most = known.max() ?? 0
+        let tried = matchersByLocale.indices.filter { known[$0] * 2 >= most && known[$0] + 1 >= most }
+        let results = matchersByLocale.indices.map { index in
+            tried.contains(index)
+                ? matchersByLocale[index].match(tokenized[index], context: context)
+                : MatchResult(
+                    text: text, locale: matchersByLocale[index].grammar.locale, tokens: tokenized[index].tokens, interpretations: [],
+                    reason: "no template matches the utterance")
         }
         // Names (the app's, a contact's, a list's) are the same in every language: the words of
         // a name any locale found are left out of every locale's count. Gathered when a count is
@@ -432,8 +445,8 @@ public struct IntentParser: Sendable {
             matchersByLocale.firstIndex { $0.grammar.locale == locale }
                 ?? matchersByLocale.firstIndex { $0.grammar.locale == Normalizer.language(of: locale) }
         }
-        var best = preferred ?? 0
-        for index in results.indices where index != best {
+        var best = preferred.flatMap { tried.contains($0) ? $0 : nil } ?? tried[0]
+        for index in tried where index != best {
             let score = results[index].best?.score ?? -1, bestScore = results[best].best?.score ?? -1
             if score > bestScore || (score == bestScore && evidence(index) > evidence(best)) { best = index }
         }
@@ -442,7 +455,7 @@ public struct IntentParser: Sendable {
         // another language's "call {contact}" does not make it a call.
         var chosen = best
         if results[best].best != nil {
-            let vetoes = results.indices.filter { $0 != best && results[$0].best == nil && evidence($0) > evidence(best) }
+            let vetoes = tried.filter { $0 != best && results[$0].best == nil && evidence($0) > evidence(best) }
             if let most = vetoes.map(evidence).max() {
                 let strongest = vetoes.filter { evidence($0) == most }
                 chosen = strongest.first { $0 == preferred } ?? strongest[0]
@@ -455,7 +468,8 @@ public struct IntentParser: Sendable {
         // No locale takes the line whole: several requests in one language, the preferred
         // language first, then fewest parts, then the highest total score.
         var compounds: [MatchResult] = []
-        for index in ([preferred].compactMap { $0 } + results.indices.filter { $0 != preferred }) where !separatorsByLocale[index].isEmpty {
+        for index in ([preferred].compactMap { $0 } + results.indices.filter { $0 != preferred })
+        where tried.contains(index) && !separatorsByLocale[index].isEmpty {
             if let found = compound(
                 text, whole: results[index], matcher: matchersByLocale[index], separators: separatorsByLocale[index], context: context)
             {

@@ -59,7 +59,7 @@ package struct IntentMatcher: Sendable {
     package init(grammar: CompiledGrammar) { self.grammar = grammar }
 
     /// `text`'s tokens, with case endings cut from names where the locale glues them on.
-    private func tokenize(_ text: String) -> TokenizedText {
+    package func tokenize(_ text: String) -> TokenizedText {
         let tokenized = grammar.normalizer.tokenize(text)
         guard grammar.normalizer.splitsSuffixes else { return tokenized }
         return grammar.normalizer.splittingSuffixes(
@@ -72,7 +72,12 @@ package struct IntentMatcher: Sendable {
     package func tokens(of text: String) -> [Token] { tokenize(text).tokens }
 
     package func match(_ text: String, context: MatchContext = MatchContext()) -> MatchResult {
-        let tokenized = tokenize(text)
+        match(tokenize(text), context: context)
+    }
+
+    /// `match` on a text this matcher has already cut into tokens (`tokenize`).
+    package func match(_ tokenized: TokenizedText, context: MatchContext = MatchContext()) -> MatchResult {
+        let text = tokenized.text
         var result = MatchResult(text: text, locale: grammar.locale, tokens: tokenized.tokens, interpretations: [], reason: nil)
         var words = 0
         for token in tokenized.tokens where !token.isPunctuation { words += 1 }
