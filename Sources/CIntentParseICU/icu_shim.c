@@ -180,6 +180,16 @@ int32_t cip_words_segment(void *handle, const uint16_t *text, int32_t length,
     return count;
 }
 
+int32_t cip_words_rules_locale(void *handle, char *dst, int32_t dstCapacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    const char *id = ubrk_getLocaleByType((const UBreakIterator *)handle, ULOC_ACTUAL_LOCALE, &status);
+    if (U_FAILURE(status) || id == NULL) return CIP_FAILURE;
+    int32_t length = (int32_t)strlen(id);
+    if (length + 1 > dstCapacity) return CIP_FAILURE;
+    memcpy(dst, id, (size_t)length + 1);
+    return length;
+}
+
 void cip_words_close(void *handle) {
     if (handle != NULL) ubrk_close((UBreakIterator *)handle);
 }

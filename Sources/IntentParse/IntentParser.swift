@@ -416,19 +416,59 @@ public struct IntentParser: Sendable {
             return MatchResult(text: text, locale: "", tokens: [], interpretations: [], reason: "no grammars loaded")
         }
         // A language whose templates know fewer than half as many of the line's words as the
-        // language that knows the most is not tried: its templates could take the line only
+        // language that knows the most, or two fewer, is not tried: its templates could take the line only
         // through names and free text, where the other language has its own words for it.
-        let tokenized = matchersByLocale.map { $0.tokenize(text) }
+        // Languages that cut this line alike share its tokens (`tokenizationKey`).
+        var tokenized: [TokenizedText] = []
+        tokenized.reserveCapacity(matchersByLocale.count)
+        var cuts: [(key: Normalizer.TokenizationKey, index: Int)] = []
+        for matcher in matchersByLocale {
+            let key = matcher.tokenizationKey(for: text)
+            if let key, let same = cuts.first(where: { $0.key == key }) {
+                tokenized.append(tokenized[same.index])
+                continue
+            }
+            if let key { cuts.append((key, tokenized.count)) }
+            tokenized.append(matcher.tokenize(text))
+        }
         let known = matchersByLocale.indices.map { matchersByLocale[$0].grammar.knownWordCount(tokenized[$0].tokens) }
         let most = known.max() ?? 0
         let tried = matchersByLocale.indices.filter { known[$0] * 2 >= most && known[$0] + 1 >= most }
-        let results = matchersByLocale.indices.map { index in
+        // Words typed one edit from a template's word are read as it only when no language
+        // takes the line as typed (as within one language), and before a language that would
+        // veto the line does so.
+        var results = matchersByLocale.indices.map { index in
             tried.contains(index)
-                ? matchersByLocale[index].match(tokenized[index], context: context)
+                ? matchersByLocale[index].match(tokenized[index], context: context, typos: false)
                 : MatchResult(
                     text: text, locale: matchersByLocale[index].grammar.locale, tokens: tokenized[index].tokens, interpretations: [],
                     reason: "no template matches the utterance")
         }
+        var withTypos = Set<Int>()
+        func readTypos(_ indices: [Int]) {
+            for index in indices where !withTypos.contains(index) {
+                withTypos.insert(index)
+                results[index] = matchersByLocale[index].readingTypos(results[index], tokenized[index], context: context)
+            }
+        }
+        if !tried.contains(where: { results[$0].best != nil }) { readTypos(tried) }
+        let preferred = context.preferredLocale.flatMap { locale in
+            matchersByLocale.firstIndex { $0.grammar.locale == locale }
+                ?? matchersByLocale.firstIndex { $0.grammar.locale == Normalizer.language(of: locale) }
+        }
+        var chosen = choose(results, tried: tried, preferred: preferred)
+        if results[chosen.best].best != nil, chosen.vetoes.contains(where: { !withTypos.contains($0) }) {
+            readTypos(chosen.vetoes)
+            chosen = choose(results, tried: tried, preferred: preferred)
+        }
+        return finish(text, results: results, chosen: chosen.chosen, tried: tried, preferred: preferred, context: context)
+    }
+
+    /// Of the results of the languages `tried` for one line, the one with the best score (on
+    /// a tie the one whose templates know more of its words, then `preferred`), and the one
+    /// chosen: the best, unless a language that knows more of the words rejects the line (a
+    /// veto; `vetoes` are those that could).
+    private func choose(_ results: [MatchResult], tried: [Int], preferred: Int?) -> (best: Int, chosen: Int, vetoes: [Int]) {
         // Names (the app's, a contact's, a list's) are the same in every language: the words of
         // a name any locale found are left out of every locale's count. Gathered when a count is
         // first needed (most lines have a clear winner).
@@ -441,10 +481,6 @@ public struct IntentParser: Sendable {
             counts[index] = count
             return count
         }
-        let preferred = context.preferredLocale.flatMap { locale in
-            matchersByLocale.firstIndex { $0.grammar.locale == locale }
-                ?? matchersByLocale.firstIndex { $0.grammar.locale == Normalizer.language(of: locale) }
-        }
         var best = preferred.flatMap { tried.contains($0) ? $0 : nil } ?? tried[0]
         for index in tried where index != best {
             let score = results[index].best?.score ?? -1, bestScore = results[best].best?.score ?? -1
@@ -453,14 +489,17 @@ public struct IntentParser: Sendable {
         // A language whose templates know more of the words and which rejects the utterance
         // says what language it is in: "call me Carrie" is English, and English rejects it, so
         // another language's "call {contact}" does not make it a call.
-        var chosen = best
-        if results[best].best != nil {
-            let vetoes = tried.filter { $0 != best && results[$0].best == nil && evidence($0) > evidence(best) }
-            if let most = vetoes.map(evidence).max() {
-                let strongest = vetoes.filter { evidence($0) == most }
-                chosen = strongest.first { $0 == preferred } ?? strongest[0]
-            }
-        }
+        guard results[best].best != nil else { return (best, best, []) }
+        let vetoes = tried.filter { $0 != best && results[$0].best == nil && evidence($0) > evidence(best) }
+        guard let most = vetoes.map(evidence).max() else { return (best, best, []) }
+        let strongest = vetoes.filter { evidence($0) == most }
+        return (best, strongest.first { $0 == preferred } ?? strongest[0], vetoes)
+    }
+
+    /// The chosen language's result, or several requests when no language takes the line whole.
+    private func finish(
+        _ text: String, results: [MatchResult], chosen: Int, tried: [Int], preferred: Int?, context: MatchContext
+    ) -> MatchResult {
         if results[chosen].best != nil {
             return compound(text, whole: results[chosen], matcher: matchersByLocale[chosen], separators: separatorsByLocale[chosen], context: context)
                 ?? results[chosen]

@@ -226,6 +226,15 @@ final class WordSegmenter: @unchecked Sendable {
 
     deinit { cip_words_close(handle) }
 
+    /// The locale whose word break rules ICU uses for this segmenter ("" or "root" for the
+    /// rules most languages share): two segmenters with the same one cut text alike.
+    var rulesLocale: String? {
+        var buffer = [CChar](repeating: 0, count: 160)
+        let length = lock.withLock { buffer.withUnsafeMutableBufferPointer { cip_words_rules_locale(handle, $0.baseAddress, Int32($0.count)) } }
+        guard length >= 0 else { return nil }
+        return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     func segments(_ text: [UInt16]) -> [Segment] {
         var capacity = text.count + 1
         while true {

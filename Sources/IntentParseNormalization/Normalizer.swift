@@ -28,12 +28,49 @@ public final class Normalizer: Sendable {
     private let suffixLooseKeys: Set<String>
     private let longestLooseSuffix: Int
 
+    /// What of a normalizer can change a text's tokens: two normalizers whose keys for a text
+    /// are equal cut it into the same tokens with the same keys (`tokenizationKey(for:)`).
+    public struct TokenizationKey: Hashable, Sendable {
+        var wordBreakRules: String
+        var turkic: Bool
+        var elisions: [String]
+        var splitAtApostrophe: Bool
+        var transform: String?
+    }
+
+    /// The locale of the word break rules ICU uses here ("root" for the rules most languages
+    /// share); nil when ICU cannot say.
+    private let wordBreakRules: String?
+
+    /// This normalizer's `TokenizationKey` for `text`: only what the text gives a chance to
+    /// matter. Turkic case folding changes only a capital I (dotted or not); elisions and
+    /// apostrophe splitting need an apostrophe; a transform needs a character it changes. So
+    /// an English line and a French line without an apostrophe are cut alike. Nil when ICU
+    /// cannot say which word break rules it uses.
+    public func tokenizationKey(for text: String) -> TokenizationKey? {
+        guard let wordBreakRules else { return nil }
+        var key = TokenizationKey(wordBreakRules: wordBreakRules, turkic: false, elisions: [], splitAtApostrophe: false, transform: nil)
+        let folding = turkic, apostrophes = rules.splitsApostrophes
+        guard folding || apostrophes || transform != nil else { return key }
+        var capitalI = false, apostrophe = false, transforms = false
+        for unit in text.utf16 {
+            if folding && (unit == 0x49 || unit == 0x130 || unit == 0x307) { capitalI = true }
+            if apostrophes && Normalizer.isApostrophe(unit) { apostrophe = true }
+            if let transform, transform.mayChange(unit) { transforms = true }
+        }
+        key.turkic = capitalI
+        if apostrophe { (key.elisions, key.splitAtApostrophe) = (rules.elisions, rules.splitAtApostrophe) }
+        if transforms { key.transform = rules.transform }
+        return key
+    }
+
     public init(locale: String, rules: TokenRules = TokenRules()) {
         self.locale = locale
         self.rules = rules
         // Languages whose capital I lowers to dotless ı (Turkish, Azerbaijani), as ICU knows them.
         self.turkic = ICUText.lowercase([0x49], locale: locale.replacingOccurrences(of: "-", with: "_")) == [0x131]
         self.segmenter = WordSegmenter(locale: locale.replacingOccurrences(of: "-", with: "_"))
+        self.wordBreakRules = segmenter?.rulesLocale.map { $0.isEmpty ? "root" : $0 }
         self.transform = rules.transform.flatMap { SharedTransliterators.transliterator($0) }
         self.transformedUnits = transform?.singleUnitMappings() ?? [:]
         let turkic = self.turkic

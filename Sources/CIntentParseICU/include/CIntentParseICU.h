@@ -77,6 +77,9 @@ void *cip_words_open(const char *locale);
 int32_t cip_words_segment(void *handle, const uint16_t *text, int32_t length,
                           int32_t *starts, int32_t *ends, int32_t *kinds, int32_t capacity);
 void cip_words_close(void *handle);
+/* Writes the locale whose word break rules the iterator actually uses ("" for the root
+ * rules, shared by most languages), NUL-terminated; returns its length or a negative status. */
+int32_t cip_words_rules_locale(void *handle, char *dst, int32_t dstCapacity);
 
 /* ---- Number formats: decimal, spelled-out cardinals, ordinals (digits and words) ---- */
 

@@ -84,6 +84,9 @@ public struct MatchResult: Sendable {
     /// grocery list and text Bobo I'm on my way"), in the order said; each one's `text` is its
     /// own part of the utterance. Empty for one request.
     public var also: [MatchResult] = []
+    /// Rejected by a match that left out reading words typed one edit from a template's
+    /// (`IntentMatcher.match(_:context:typos:)`), which `readingTypos` may still find.
+    package var typosUnread = false
 
     package init(text: String, locale: String, tokens: [Token], interpretations: [Interpretation], reason: String?) {
         self.text = text

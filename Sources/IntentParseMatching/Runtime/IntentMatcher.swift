@@ -68,6 +68,12 @@ package struct IntentMatcher: Sendable {
             isWord: { grammar.tables.languageWords.id($0) != KeyTable.none })
     }
 
+    /// Matchers with equal keys for `text` cut it into the same tokens (`tokenize`); nil when
+    /// this one's tokens depend on its grammar (case endings cut from the names it knows).
+    package func tokenizationKey(for text: String) -> Normalizer.TokenizationKey? {
+        grammar.normalizer.splitsSuffixes ? nil : grammar.normalizer.tokenizationKey(for: text)
+    }
+
     /// `text` cut into tokens as `match` cuts it (with the locale's case endings split off).
     package func tokens(of text: String) -> [Token] { tokenize(text).tokens }
 
@@ -75,8 +81,10 @@ package struct IntentMatcher: Sendable {
         match(tokenize(text), context: context)
     }
 
-    /// `match` on a text this matcher has already cut into tokens (`tokenize`).
-    package func match(_ tokenized: TokenizedText, context: MatchContext = MatchContext()) -> MatchResult {
+    /// `match` on a text this matcher has already cut into tokens (`tokenize`). `typos`: false
+    /// leaves out the reading of words typed one edit from a template's, for a caller that
+    /// asks it only when no other language takes the line as typed.
+    package func match(_ tokenized: TokenizedText, context: MatchContext = MatchContext(), typos: Bool = true) -> MatchResult {
         let text = tokenized.text
         var result = MatchResult(text: text, locale: grammar.locale, tokens: tokenized.tokens, interpretations: [], reason: nil)
         var words = 0
@@ -98,24 +106,58 @@ package struct IntentMatcher: Sendable {
             result.interpretations = [.shortcut(entry, exact: exact, apps: grammar.apps, schema: grammar.schema)]
             return result
         }
-        let interpreter = Interpreter(
-            grammar: grammar, text: tokenized, contextApp: contextAppIndex(context.app), wordCount: words,
-            intentContext: context.intentContext.map { ($0.key, $0.value) })
-        var ranked = rank(tokenized, interpreter: interpreter, context: context)
-        // No template took the line: a word typed one edit from a template's is read as it, in
-        // a reading that has at least two more of its template's words typed right ("entre" is
-        // no "entry" in "add entre um coco e um adeus to my playlist").
-        var interpretations = ranked.interpretations
-        if interpretations.isEmpty, ranked.rejection == nil {
-            let corrections = typoCorrections(tokenized)
-            if !corrections.isEmpty {
-                let corrected = rank(tokenized, interpreter: interpreter, context: context, corrections: corrections)
-                let kept = corrected.interpretations.filter {
-                    $0.evidence.literal - corrections.count >= IntentMatcher.literalsBesideCorrections
-                }
-                if !kept.isEmpty { (ranked, interpretations) = (corrected, kept) }
+        let interpreter = self.interpreter(tokenized, words: words, context: context)
+        let ranked = rank(tokenized, interpreter: interpreter, context: context)
+        if ranked.interpretations.isEmpty, ranked.rejection == nil {
+            guard typos else {
+                result.reason = "no template matches the utterance"
+                result.typosUnread = true
+                return result
+            }
+            if let corrected = typoReading(tokenized, interpreter: interpreter, context: context) {
+                return concluded(result, ranked: corrected.ranked, interpretations: corrected.kept)
             }
         }
+        return concluded(result, ranked: ranked, interpretations: ranked.interpretations)
+    }
+
+    /// `result` of `match(tokenized, context:, typos: false)`, with the reading of words typed
+    /// one edit from a template's that `typos: false` left out (as `match` would have made it).
+    package func readingTypos(_ result: MatchResult, _ tokenized: TokenizedText, context: MatchContext = MatchContext()) -> MatchResult {
+        guard result.typosUnread else { return result }
+        var result = result
+        result.typosUnread = false
+        let words = tokenized.tokens.reduce(0) { $0 + ($1.isPunctuation ? 0 : 1) }
+        guard let corrected = typoReading(tokenized, interpreter: interpreter(tokenized, words: words, context: context), context: context)
+        else { return result }
+        result.reason = nil
+        return concluded(result, ranked: corrected.ranked, interpretations: corrected.kept)
+    }
+
+    private func interpreter(_ tokenized: TokenizedText, words: Int, context: MatchContext) -> Interpreter {
+        Interpreter(
+            grammar: grammar, text: tokenized, contextApp: contextAppIndex(context.app), wordCount: words,
+            intentContext: context.intentContext.map { ($0.key, $0.value) })
+    }
+
+    /// No template took the line: a word typed one edit from a template's is read as it, in
+    /// a reading that has at least two more of its template's words typed right ("entre" is
+    /// no "entry" in "add entre um coco e um adeus to my playlist"). Nil when there is none.
+    private func typoReading(
+        _ tokenized: TokenizedText, interpreter: Interpreter, context: MatchContext
+    ) -> (ranked: Ranked, kept: [Interpretation])? {
+        let corrections = typoCorrections(tokenized)
+        guard !corrections.isEmpty else { return nil }
+        let corrected = rank(tokenized, interpreter: interpreter, context: context, corrections: corrections)
+        let kept = corrected.interpretations.filter {
+            $0.evidence.literal - corrections.count >= IntentMatcher.literalsBesideCorrections
+        }
+        return kept.isEmpty ? nil : (corrected, kept)
+    }
+
+    /// `result` with `interpretations`, unless the best names an app that cannot do it.
+    private func concluded(_ result: MatchResult, ranked: Ranked, interpretations: [Interpretation]) -> MatchResult {
+        var result = result
         result.interpretations = interpretations
         // The best reading names an app that cannot do it ("send a message to Coco in
         // List-o-Mat"): refuse, rather than fall back to a weaker reading that swallows the name.
