@@ -23,6 +23,8 @@ public struct IntentParser: Sendable {
     package let matchers: [String: IntentMatcher]
     /// The matchers in locale order, for "auto" (no lookups per utterance).
     private let matchersByLocale: [IntentMatcher]
+    /// The words each matcher's templates write, for choosing the languages to try.
+    private let languageWords: LanguageWordIndex
     /// Each matcher's `<request_separator>` phrases, in `matchersByLocale`'s order.
     private let separatorsByLocale: [RequestSeparators]
     /// Reply words and prompts per locale (`Grammars/<locale>/dialogue/`), for conversations.
@@ -354,6 +356,7 @@ public struct IntentParser: Sendable {
         }
         self.matchers = matchers
         matchersByLocale = matchers.sorted { $0.key < $1.key }.map { $0.value }
+        languageWords = LanguageWordIndex(matchersByLocale.map(\.grammar))
         separatorsByLocale = matchersByLocale.map { matcher in
             RequestSeparators(grammar: grammars[matcher.grammar.locale] ?? LanguageGrammar(locale: matcher.grammar.locale), matcher: matcher)
         }
@@ -421,17 +424,24 @@ public struct IntentParser: Sendable {
         // Languages that cut this line alike share its tokens (`tokenizationKey`).
         var tokenized: [TokenizedText] = []
         tokenized.reserveCapacity(matchersByLocale.count)
-        var cuts: [(key: Normalizer.TokenizationKey, index: Int)] = []
-        for matcher in matchersByLocale {
-            let key = matcher.tokenizationKey(for: text)
-            if let key, let same = cuts.first(where: { $0.key == key }) {
-                tokenized.append(tokenized[same.index])
+        var cuts: [(key: Normalizer.TokenizationKey?, members: [Int])] = []
+        let traits = Normalizer.TextTraits(text)
+        for (index, matcher) in matchersByLocale.enumerated() {
+            let key = matcher.tokenizationKey(for: traits)
+            if let key, let same = cuts.firstIndex(where: { $0.key == key }) {
+                tokenized.append(tokenized[cuts[same].members[0]])
+                cuts[same].members.append(index)
                 continue
             }
-            if let key { cuts.append((key, tokenized.count)) }
+            cuts.append((key, [index]))
             tokenized.append(matcher.tokenize(text))
         }
-        let known = matchersByLocale.indices.map { matchersByLocale[$0].grammar.knownWordCount(tokenized[$0].tokens) }
+        var known = [Int](repeating: 0, count: matchersByLocale.count)
+        for cut in cuts {
+            for (member, count) in zip(cut.members, languageWords.knownWordCounts(tokenized[cut.members[0]].tokens, members: cut.members)) {
+                known[member] = count
+            }
+        }
         let most = known.max() ?? 0
         let tried = matchersByLocale.indices.filter { known[$0] * 2 >= most && known[$0] + 1 >= most }
         // Words typed one edit from a template's word are read as it only when no language

@@ -42,25 +42,37 @@ public final class Normalizer: Sendable {
     /// share); nil when ICU cannot say.
     private let wordBreakRules: String?
 
-    /// This normalizer's `TokenizationKey` for `text`: only what the text gives a chance to
-    /// matter. Turkic case folding changes only a capital I (dotted or not); elisions and
-    /// apostrophe splitting need an apostrophe; a transform needs a character it changes. So
-    /// an English line and a French line without an apostrophe are cut alike. Nil when ICU
-    /// cannot say which word break rules it uses.
-    public func tokenizationKey(for text: String) -> TokenizationKey? {
+    /// What of a text can make normalizers cut it differently (`tokenizationKey(for:)`),
+    /// found in one pass over the text for all of them.
+    public struct TextTraits: Sendable {
+        /// The text's UTF-16 code units.
+        let utf16: [UInt16]
+        /// A capital I, dotted or not (or a combining dot above, which may make one): the only
+        /// letters Turkic case folding changes.
+        let capitalI: Bool
+        /// An apostrophe of any kind, where elisions and apostrophe splitting apply.
+        let apostrophe: Bool
+
+        public init(_ text: String) {
+            utf16 = Normalizer.utf16(of: text)
+            var capitalI = false, apostrophe = false
+            for unit in utf16 {
+                if unit == 0x49 || unit == 0x130 || unit == 0x307 { capitalI = true }
+                if Normalizer.isApostrophe(unit) { apostrophe = true }
+            }
+            (self.capitalI, self.apostrophe) = (capitalI, apostrophe)
+        }
+    }
+
+    /// This normalizer's `TokenizationKey` for a text with `traits`: only what the text gives a
+    /// chance to matter. So an English line and a French line without an apostrophe are cut
+    /// alike. Nil when ICU cannot say which word break rules it uses.
+    public func tokenizationKey(for traits: TextTraits) -> TokenizationKey? {
         guard let wordBreakRules else { return nil }
         var key = TokenizationKey(wordBreakRules: wordBreakRules, turkic: false, elisions: [], splitAtApostrophe: false, transform: nil)
-        let folding = turkic, apostrophes = rules.splitsApostrophes
-        guard folding || apostrophes || transform != nil else { return key }
-        var capitalI = false, apostrophe = false, transforms = false
-        for unit in text.utf16 {
-            if folding && (unit == 0x49 || unit == 0x130 || unit == 0x307) { capitalI = true }
-            if apostrophes && Normalizer.isApostrophe(unit) { apostrophe = true }
-            if let transform, transform.mayChange(unit) { transforms = true }
-        }
-        key.turkic = capitalI
-        if apostrophe { (key.elisions, key.splitAtApostrophe) = (rules.elisions, rules.splitAtApostrophe) }
-        if transforms { key.transform = rules.transform }
+        key.turkic = turkic && traits.capitalI
+        if rules.splitsApostrophes && traits.apostrophe { (key.elisions, key.splitAtApostrophe) = (rules.elisions, rules.splitAtApostrophe) }
+        if let transform, transform.mayChange(traits.utf16[...]) { key.transform = rules.transform }
         return key
     }
 

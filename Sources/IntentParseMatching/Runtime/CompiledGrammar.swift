@@ -165,3 +165,43 @@ package struct GrammarTables: Sendable {
         slotNames.firstIndex(of: name).map(Int32.init)
     }
 }
+
+/// The words each of several grammars' templates write (`CompiledGrammar.knownWordCount`), in
+/// one table: with every locale tried, a line's word is looked up once for all the languages
+/// that cut the line alike, not once per language.
+package struct LanguageWordIndex: Sendable {
+    private var table = KeyTable()
+    /// Per word of `table`, a bit per grammar that writes it.
+    private var masks: [UInt64] = []
+    /// Grammars beyond the mask's bits are counted one by one.
+    private let grammars: [CompiledGrammar]
+
+    package init(_ grammars: [CompiledGrammar]) {
+        self.grammars = grammars
+        for (index, grammar) in grammars.prefix(UInt64.bitWidth).enumerated() {
+            for key in grammar.tables.languageWords.keys {
+                let id = Int(table.intern(key))
+                if id == masks.count { masks.append(0) }
+                masks[id] |= 1 << UInt64(index)
+            }
+        }
+    }
+
+    /// `knownWordCount(tokens)` for each grammar of `members` (indexes into the grammars given),
+    /// all of which cut the line into `tokens`.
+    package func knownWordCounts(_ tokens: [Token], members: [Int]) -> [Int] {
+        var counts = [Int](repeating: 0, count: members.count)
+        for token in tokens where token.kind == .word {
+            let id = table.id(token.looseKey)
+            guard id != KeyTable.none else { continue }
+            let mask = masks[Int(id)]
+            for (slot, member) in members.enumerated() where member < UInt64.bitWidth && mask & (1 << UInt64(member)) != 0 {
+                counts[slot] += 1
+            }
+        }
+        for (slot, member) in members.enumerated() where member >= UInt64.bitWidth {
+            counts[slot] = grammars[member].knownWordCount(tokens)
+        }
+        return counts
+    }
+}

@@ -68,10 +68,10 @@ package struct IntentMatcher: Sendable {
             isWord: { grammar.tables.languageWords.id($0) != KeyTable.none })
     }
 
-    /// Matchers with equal keys for `text` cut it into the same tokens (`tokenize`); nil when
+    /// Matchers with equal keys for a text cut it into the same tokens (`tokenize`); nil when
     /// this one's tokens depend on its grammar (case endings cut from the names it knows).
-    package func tokenizationKey(for text: String) -> Normalizer.TokenizationKey? {
-        grammar.normalizer.splitsSuffixes ? nil : grammar.normalizer.tokenizationKey(for: text)
+    package func tokenizationKey(for traits: Normalizer.TextTraits) -> Normalizer.TokenizationKey? {
+        grammar.normalizer.splitsSuffixes ? nil : grammar.normalizer.tokenizationKey(for: traits)
     }
 
     /// `text` cut into tokens as `match` cuts it (with the locale's case endings split off).

@@ -1,4 +1,5 @@
 import Foundation
+import IntentParseEntities
 
 /// The grammar's own words of five letters or more, for reading a word typed one edit away
 /// from one of them (Damerau-Levenshtein: a letter left out, one added, one changed, or two
@@ -38,9 +39,20 @@ final class TypoIndex: @unchecked Sendable {
         return count >= minimumLength
     }
 
+    /// Answers already given: the same few unknown words (names, words of other languages)
+    /// come back line after line, and each costs a dozen hashed lookups.
+    private let answers = Memo<String, Int32?>()
+
     /// The id of the one grammar word within one edit of `key` (a word no template uses), or nil.
     func correction(of key: String) -> Int32? {
         guard TypoIndex.isWordLike(key) else { return nil }
+        if let known = answers.answer(key) { return known }
+        let found = lookUp(key)
+        answers.keep(found, for: key)
+        return found
+    }
+
+    private func lookUp(_ key: String) -> Int32? {
         let index = deletionIndex()
         let typed = Array(key.unicodeScalars)
         var found: Int32?
