@@ -27,6 +27,8 @@ public final class Normalizer: Sendable {
     /// The suffixes' loose keys, for a first look at a word's loose key.
     private let suffixLooseKeys: Set<String>
     private let longestLooseSuffix: Int
+    /// The last letters of the suffixes' loose keys.
+    private let suffixLastScalars: Set<Unicode.Scalar>
 
     /// What of a normalizer can change a text's tokens: two normalizers whose keys for a text
     /// are equal cut it into the same tokens with the same keys (`tokenizationKey(for:)`).
@@ -95,6 +97,7 @@ public final class Normalizer: Sendable {
         }
         self.suffixLooseKeys = Set(looseSuffixes)
         self.longestLooseSuffix = looseSuffixes.map(\.unicodeScalars.count).max() ?? 0
+        self.suffixLastScalars = Set(looseSuffixes.compactMap(\.unicodeScalars.last))
     }
 
     /// Builds the process-wide tables every normalizer shares (the Latin letters' keys, made by
@@ -102,6 +105,17 @@ public final class Normalizer: Sendable {
     /// another thread while it reads files, so that no locale waits for the tables later.
     public static func prepareSharedTables() {
         _ = LatinKeys.plain
+        _ = hanStrings
+    }
+
+    /// The unified Han ideographs of the Basic Multilingual Plane (U+3400...U+9FFF: extension A
+    /// and the main block; "" for the few code points between them that are not Han), each as a
+    /// string: making a string costs more than the rest of a Han
+    /// token, and Chinese text is a token per character.
+    private static let firstHan = 0x3400
+    private static let hanStrings: [String] = (UInt32(firstHan)...0x9FFF).map { value in
+        guard (0x3400...0x4DBF).contains(value) || (0x4E00...0x9FFF).contains(value), let scalar = Unicode.Scalar(value) else { return "" }
+        return String(scalar)
     }
 
     /// Whether ICU knows the transform `id` ("Traditional-Simplified", "Any-Latin"), for a
@@ -207,7 +221,10 @@ public final class Normalizer: Sendable {
         var tokens: [Token] = []
         var changed = false
         for token in text.tokens {
-            if token.kind == .word, !endsName(token.looseKey) || !isName([token.looseKey]), !isWord(token.looseKey),
+            // NB: the cheap tests first: a word of one letter, or whose last letter ends no
+            // suffix (a Han character, most words), is never cut.
+            if token.kind == .word, mayEndInSuffix(token.looseKey), !isWord(token.looseKey),
+                !endsName(token.looseKey) || !isName([token.looseKey]),
                 let pieces = suffixCut(token, in: text.utf16, after: tokens, endsName: endsName, isName: isName)
             {
                 tokens += pieces
@@ -217,6 +234,14 @@ public final class Normalizer: Sendable {
             }
         }
         return changed ? TokenizedText(text: text.text, utf16: text.utf16, tokens: tokens) : text
+    }
+
+    /// Whether `key` has more than one letter and ends in a letter some suffix ends in.
+    private func mayEndInSuffix(_ key: String) -> Bool {
+        let scalars = key.unicodeScalars
+        guard let last = scalars.last, suffixLastScalars.contains(last), scalars.index(after: scalars.startIndex) != scalars.endIndex
+        else { return false }
+        return true
     }
 
     /// Names of more words than this are not looked for before a cut word.
@@ -370,7 +395,7 @@ public final class Normalizer: Sendable {
         // A unified Han ideograph (the bulk of Chinese text, one token per character) is its own
         // key: it has no case, no decomposition under NFKC and no marks to strip.
         if units.count == 1, let unit = units.first, (0x4E00...0x9FFF).contains(unit) || (0x3400...0x4DBF).contains(unit) {
-            let text = String(utf16Units: units)
+            let text = Normalizer.hanStrings[Int(unit) - Normalizer.firstHan]
             return Token(range: range, text: text, key: text, looseKey: text, kind: kind)
         }
         let folded: [UInt16], loose: [UInt16]
