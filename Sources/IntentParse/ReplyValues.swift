@@ -23,7 +23,7 @@ extension IntentParser {
             let parser = (entityCatalogs[locale] ?? entityCatalogs[Normalizer.language(of: locale)])?.parser(name)
         else { return nil }
         let rules = (grammars[locale] ?? grammars[Normalizer.language(of: locale)])?.tokenRules ?? TokenRules()
-        let tokenized = Normalizer(locale: locale, rules: rules).tokenize(text)
+        let tokenized = Normalizer.shared(locale: locale, rules: rules).tokenize(text)
         guard let first = tokenized.tokens.firstIndex(where: { !$0.isPunctuation }),
             let last = tokenized.tokens.lastIndex(where: { !$0.isPunctuation })
         else { return nil }

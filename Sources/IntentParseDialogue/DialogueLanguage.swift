@@ -36,7 +36,7 @@ package struct DialogueLanguage: Sendable {
 
     init(locale: String, rules: TokenRules = TokenRules()) {
         self.locale = locale
-        self.normalizer = Normalizer(locale: locale, rules: rules)
+        self.normalizer = Normalizer.shared(locale: locale, rules: rules)
     }
 
     /// Loads `<localeFolder>/dialogue/*.yaml`; nil when the folder does not exist.

@@ -28,7 +28,7 @@ package struct VocabularyResolver: Sendable {
     static let maxSpanWords = 8
     static let maxOptions = 10
 
-    package init(locale: String, rules: TokenRules = TokenRules()) { normalizer = Normalizer(locale: locale, rules: rules) }
+    package init(locale: String, rules: TokenRules = TokenRules()) { normalizer = Normalizer.shared(locale: locale, rules: rules) }
 
     /// Compares names with `normalizer` (the language's own, with its token rules).
     package init(normalizer: Normalizer) { self.normalizer = normalizer }

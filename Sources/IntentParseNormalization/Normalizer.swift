@@ -78,6 +78,28 @@ public final class Normalizer: Sendable {
         return key
     }
 
+    /// The normalizer for `locale` and `rules`, made once per process and shared: every part
+    /// that reads a language's text (grammar, entities, dialogue) cuts it alike, and making
+    /// one opens ICU's transforms and segmenter (tens of millions of instructions for Chinese).
+    public static func shared(locale: String, rules: TokenRules = TokenRules()) -> Normalizer {
+        let key = SharedKey(locale: locale, rules: rules)
+        if let known = sharedLock.withLock({ sharedNormalizers[key] }) { return known }
+        let made = Normalizer(locale: locale, rules: rules)
+        return sharedLock.withLock {
+            if let known = sharedNormalizers[key] { return known }
+            sharedNormalizers[key] = made
+            return made
+        }
+    }
+
+    private struct SharedKey: Hashable {
+        var locale: String
+        var rules: TokenRules
+    }
+
+    private static let sharedLock = Lock()
+    nonisolated(unsafe) private static var sharedNormalizers: [SharedKey: Normalizer] = [:]
+
     public init(locale: String, rules: TokenRules = TokenRules()) {
         self.locale = locale
         self.rules = rules

@@ -31,7 +31,7 @@ package final class NumberParser: EntityParser, @unchecked Sendable {
     package init(locale: String, rules: TokenRules = TokenRules(), data: EntityData = EntityData()) {
         spellOutFormat = ICUNumberFormat(locale: locale, style: .spellOut)
         separators = ICUNumberFormat.separators(locale: locale)
-        normalizer = Normalizer(locale: locale, rules: rules)
+        normalizer = Normalizer.shared(locale: locale, rules: rules)
         joiners = StringSet(Set((data.andWords + data.oneWords).flatMap(normalizer.looseKeys)))
         var extra: [String: String] = [:]
         for (word, value) in data.numberWords {

@@ -100,7 +100,7 @@ extension GrammarTables {
     init(from reader: BinaryReader, grammar: LanguageGrammar, apps: [AppVocabulary], schema siriKit: Schema, entities: EntityCatalog) throws {
         let schema = siriKit.including(grammar.schemalessIntents(in: siriKit))
         self.init(
-            locale: grammar.locale, normalizer: Normalizer(locale: grammar.locale, rules: grammar.tokenRules), schema: schema, apps: apps,
+            locale: grammar.locale, normalizer: Normalizer.shared(locale: grammar.locale, rules: grammar.tokenRules), schema: schema, apps: apps,
             lists: try reader.array())
         self.entities = GrammarTables.entityParsers(entities).map(\.parser)
         automaton = try FrozenAutomaton(from: reader)
@@ -154,7 +154,7 @@ extension GrammarTables {
     /// The entity readers a grammar's automaton numbers, in that order: each of
     /// `EntityCatalog.names` that `catalog` has.
     static func entityParsers(_ catalog: EntityCatalog) -> [(name: String, parser: any EntityParser)] {
-        EntityCatalog.names.compactMap { name in catalog.parser(name).map { (name, $0) } }
+        EntityCatalog.names.compactMap { name in catalog.deferredParser(name).map { (name, $0) } }
     }
 }
 
