@@ -132,6 +132,7 @@ struct CommonOptions: ParsableArguments {
         let options = parserOptions(options)
         do {
             let parser = try IntentParser(grammars: URL(fileURLWithPath: grammars), vocabulary: URL(fileURLWithPath: vocabulary), options: options)
+            ParserLifetime.keep(parser)
             report(parser.warnings)
             for skipped in parser.skippedApps {
                 if appsMustLoad {
@@ -162,4 +163,13 @@ struct CommonOptions: ParsableArguments {
             throw ExitCode(2)
         }
     }
+}
+
+/// The command's parser, kept until the process exits: freeing its tables one by one when the
+/// command is done took longer than parsing a line (the operating system takes the memory back
+/// at once).
+enum ParserLifetime {
+    nonisolated(unsafe) private static var kept: [IntentParser] = []
+
+    static func keep(_ parser: IntentParser) { kept.append(parser) }
 }
