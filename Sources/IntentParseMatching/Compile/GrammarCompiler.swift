@@ -21,7 +21,7 @@ package struct GrammarCompiler: Sendable {
     package func compile(_ grammar: LanguageGrammar, apps: [AppVocabulary], schema siriKit: Schema, entities: EntityCatalog? = nil) -> CompiledGrammar
     {
         let schema = siriKit.including(grammar.schemalessIntents(in: siriKit))
-        let normalizer = Normalizer(locale: grammar.locale, rules: grammar.tokenRules)
+        let normalizer = Normalizer.shared(locale: grammar.locale, rules: grammar.tokenRules)
         let catalog = entities ?? EntityCatalog(locale: grammar.locale, rules: grammar.tokenRules)
         var builder = Builder(grammar: grammar, apps: apps, schema: schema, normalizer: normalizer, entities: catalog)
         builder.compileAll(learned: learnFromExamples ? ExampleTemplates(builder: builder).templates() : [])
@@ -135,12 +135,19 @@ struct Builder {
     }
 
     /// The loose keys of every word the grammar's templates, rules and lists write (not vocabulary,
-    /// app names or skip words: fillers such as "ok" and "hi" are shared by many languages and
+    /// the words of app names, even written in a template, or skip words: fillers such as "ok" and "hi" are shared by many languages and
     /// say nothing about which one a request is in).
     private func languageWords() -> KeyTable {
         var words = KeyTable()
+        // An app's name written in a template ("per MonkeyChat") is a name all the same.
+        var appWords = Set<String>()
+        for app in output.apps {
+            for name in app.spokenNames { appWords.formUnion(caches.tokens(name.text).filter { !$0.isPunctuation }.map(\.looseKey)) }
+        }
         func add(_ text: String) {
-            for token in caches.tokens(text) where !token.isPunctuation { _ = words.intern(token.looseKey) }
+            for token in caches.tokens(text) where !token.isPunctuation && !appWords.contains(token.looseKey) {
+                _ = words.intern(token.looseKey)
+            }
         }
         func collect(_ expression: Expression) {
             switch expression {
