@@ -264,4 +264,49 @@ import Testing
         for symbol in "$+<=>^`|~".utf16 { #expect(ICUText.hasSymbol([symbol][...]) && Normalizer.isSymbol([symbol][...])) }
         for unit in UInt16(0)..<0x80 { #expect(Normalizer.isSymbol([unit][...]) == ICUText.hasSymbol([unit][...])) }
     }
+
+    /// Normalizers whose keys for a text are equal cut it alike: what lets `--locale auto`
+    /// tokenize a line once for several languages.
+    @Test func equalTokenizationKeysCutTextAlike() {
+        let french = Normalizer(locale: "fr", rules: TokenRules(elisions: ["l'", "d'"]))
+        let turkish = Normalizer(locale: "tr", rules: TokenRules(splitAtApostrophe: true))
+        let chinese = Normalizer(locale: "zh", rules: TokenRules(transform: "Traditional-Simplified"))
+        let german = Normalizer(locale: "de")
+        let all = [english, french, turkish, chinese, german]
+        let texts = [
+            "send more bananas to Bobo", "ajoute l'article à la liste", "TasksNotes'ta elmalar", "ISTANBUL İzmir",
+            "给Bobo发消息", "發消息給Bobo", "call Бобо the Great", "see you at 5 :) 🍌", "envoyer plus de bananes"
+        ]
+        for text in texts {
+            let traits = Normalizer.TextTraits(text)
+            for a in all {
+                for b in all {
+                    guard let keyA = a.tokenizationKey(for: traits), let keyB = b.tokenizationKey(for: traits) else {
+                        Issue.record("no tokenization key for \(a.locale) or \(b.locale)")
+                        continue
+                    }
+                    if keyA == keyB { #expect(a.tokenize(text).tokens == b.tokenize(text).tokens, "\(a.locale) \(b.locale): \(text)") }
+                }
+            }
+        }
+        // Only what the text gives a chance to matter tells them apart.
+        func same(_ a: Normalizer, _ b: Normalizer, _ text: String) -> Bool {
+            let traits = Normalizer.TextTraits(text)
+            return a.tokenizationKey(for: traits) == b.tokenizationKey(for: traits)
+        }
+        #expect(same(english, french, "send more bananas to Bobo"))
+        #expect(!same(english, french, "ajoute l'article"))
+        #expect(same(english, turkish, "elmalar ve armutlar"))
+        #expect(!same(english, turkish, "IRMAK"))
+        #expect(same(english, chinese, "send more bananas to Bobo"))
+        #expect(!same(english, chinese, "發消息給Bobo"))
+        #expect(!english.tokenize("IRMAK").tokens.elementsEqual(turkish.tokenize("IRMAK").tokens))
+    }
+
+    @Test func sharedNormalizersAreOnePerLocaleAndRules() {
+        let rules = TokenRules(elisions: ["l'"])
+        #expect(Normalizer.shared(locale: "fr", rules: rules) === Normalizer.shared(locale: "fr", rules: rules))
+        #expect(Normalizer.shared(locale: "fr", rules: rules) !== Normalizer.shared(locale: "fr"))
+        #expect(Normalizer.shared(locale: "it", rules: rules) !== Normalizer.shared(locale: "fr", rules: rules))
+    }
 }
