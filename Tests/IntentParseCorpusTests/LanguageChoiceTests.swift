@@ -11,7 +11,7 @@ import Testing
         "MonkeyChat Bobo please send more bananas", "MonkeyChat Bobo s'il vous plaît envoyer plus de bananas",
         "TasksNotes'ta elmalar, muzlar ve armutlarla bir bakkal listesi yapın", "用MonkeyChat给Bobo发消息说多送点香蕉",
         "schick Bobo eine Nachricht per MonkeyChat", "manda un mensaje a Coco", "aggiungi il latte alla lista della spesa",
-        "ISTANBUL'a bir taksi çağır", "send a message to Coco and call Bobo", "",
+        "ISTANBUL'a bir taksi çağır", "send a message to Coco and call Bobo", ""
     ]
 
     /// One lookup a word for every language gives each language's own count.
@@ -22,7 +22,9 @@ import Testing
         for line in LanguageChoiceTests.lines {
             for (member, matcher) in matchers.enumerated() {
                 let tokens = matcher.tokens(of: line)
-                #expect(index.knownWordCounts(tokens, members: [member]) == [matcher.grammar.knownWordCount(tokens)], "\(matcher.grammar.locale): \(line)")
+                #expect(
+                    index.knownWordCounts(tokens, members: [member]) == [matcher.grammar.knownWordCount(tokens)], "\(matcher.grammar.locale): \(line)"
+                )
             }
         }
     }
@@ -45,7 +47,7 @@ import Testing
             ("MonkeyChat Bobo s'il vous plaît envoyer plus de bananas", "fr", "INSendMessageIntent"),
             ("用MonkeyChat给Bobo发消息说多送点香蕉", "zh", "INSendMessageIntent"),
             ("schick Bobo eine Nachricht per MonkeyChat", "de", "INSendMessageIntent"),
-            ("aggiungi il latte alla lista della spesa", "it", "INAddTasksIntent"),
+            ("aggiungi il latte alla lista della spesa", "it", "INAddTasksIntent")
         ]
         for (line, locale, intent) in expected {
             let auto = parser.parse(line), alone = parser.parse(line, locale: locale)
