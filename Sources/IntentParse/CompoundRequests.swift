@@ -22,6 +22,9 @@ struct RequestSeparators: Sendable {
     /// The keys separators start with: most tokens are none of them, and are passed over
     /// with one lookup.
     private let firstKeys: Set<String>
+    /// The first UTF-8 bytes of `firstKeys`: most tokens start with none of them, and are
+    /// passed over without hashing their key.
+    private let firstBytes: [Bool]
 
     /// Most separators a line is cut at, and most parts, so that the search stays small.
     static let maxCuts = 8
@@ -31,11 +34,15 @@ struct RequestSeparators: Sendable {
         guard let rule = grammar.rules[LanguageGrammar.requestSeparatorRule] else {
             phrases = []
             firstKeys = []
+            firstBytes = []
             return
         }
         let keys = Set(rule.source.expression.phrases(rules: grammar.rules).map { matcher.tokens(of: $0).map(RequestSeparators.key) })
         phrases = keys.filter { !$0.isEmpty }.sorted { ($0.count, $0.joined(separator: " ")) > ($1.count, $1.joined(separator: " ")) }
         firstKeys = Set(phrases.map { $0[0] })
+        var bytes = [Bool](repeating: false, count: 256)
+        for key in firstKeys { if let byte = key.utf8.first { bytes[Int(byte)] = true } }
+        firstBytes = bytes
     }
 
     var isEmpty: Bool { phrases.isEmpty }
@@ -51,7 +58,8 @@ struct RequestSeparators: Sendable {
         var result: [Range<Int>] = []
         var position = firstWord + 1
         while position < lastWord, result.count < RequestSeparators.maxCuts {
-            guard firstKeys.contains(RequestSeparators.key(tokens[position])) else {
+            let key = RequestSeparators.key(tokens[position])
+            guard let byte = key.utf8.first, firstBytes[Int(byte)], firstKeys.contains(key) else {
                 position += 1
                 continue
             }
@@ -77,7 +85,8 @@ extension IntentParser {
         -> MatchResult?
     {
         let tokens = whole.tokens
-        var cuts = separators.cuts(in: tokens)
+        let cuts = separators.cuts(in: tokens)
+        guard !cuts.isEmpty else { return nil }
         if let reading = whole.best {
             // Only a reading that may be a misread is tried again: one with a separator's words
             // inside a value ("courses et envoie un message à Bobo" as a list's name; "Kiki" and
@@ -94,7 +103,6 @@ extension IntentParser {
             }
             guard incomplete || suspect else { return nil }
         }
-        guard !cuts.isEmpty else { return nil }
         let utf16 = Array(text.utf16)
         // A part runs from the end of one cut (or the line's start) to the start of the next
         // (or the line's end), in UTF-16 offsets: the first part keeps the line's own offsets.
