@@ -392,6 +392,12 @@ public struct IntentParser: Sendable {
         matcher(for: locale)?.appMentions(in: text) ?? []
     }
 
+    /// The index in `matchersByLocale` of `locale`'s matcher, or of its language's.
+    private func matcherIndex(for locale: String) -> Int? {
+        matchersByLocale.firstIndex { $0.grammar.locale == locale }
+            ?? matchersByLocale.firstIndex { $0.grammar.locale == Normalizer.language(of: locale) }
+    }
+
     private func matcher(for locale: String) -> IntentMatcher? {
         matchers[locale] ?? matchers[Normalizer.language(of: locale)]
     }
@@ -399,10 +405,7 @@ public struct IntentParser: Sendable {
     /// Parses one utterance. `locale` nil or "auto" tries every locale and keeps the best.
     public func parse(_ text: String, locale: String? = nil, context: MatchContext = MatchContext()) -> MatchResult {
         if let locale, locale != "auto" {
-            guard
-                let index = matchersByLocale.firstIndex(where: { $0.grammar.locale == locale })
-                    ?? matchersByLocale.firstIndex(where: { $0.grammar.locale == Normalizer.language(of: locale) })
-            else {
+            guard let index = matcherIndex(for: locale) else {
                 return MatchResult(
                     text: text, locale: locale, tokens: [], interpretations: [],
                     reason: "no grammar for locale '\(locale)' (loaded: \(locales.joined(separator: ", ")))")
@@ -418,30 +421,30 @@ public struct IntentParser: Sendable {
         guard !matchersByLocale.isEmpty else {
             return MatchResult(text: text, locale: "", tokens: [], interpretations: [], reason: "no grammars loaded")
         }
-        // A language whose templates know fewer than half as many of the line's words as the
-        // language that knows the most, or two fewer, is not tried: its templates could take the line only
-        // through names and free text, where the other language has its own words for it.
-        // Languages that cut this line alike share its tokens (`tokenizationKey`).
+        // Languages that cut this line alike share its tokens (`tokenizationKey`), and their
+        // words are counted in one lookup a word.
         var tokenized: [TokenizedText] = []
         tokenized.reserveCapacity(matchersByLocale.count)
-        var cuts: [(key: Normalizer.TokenizationKey?, members: [Int])] = []
+        var groups: [(key: Normalizer.TokenizationKey?, members: [Int])] = []
         let traits = Normalizer.TextTraits(text)
         for (index, matcher) in matchersByLocale.enumerated() {
             let key = matcher.tokenizationKey(for: traits)
-            if let key, let same = cuts.firstIndex(where: { $0.key == key }) {
-                tokenized.append(tokenized[cuts[same].members[0]])
-                cuts[same].members.append(index)
+            if let key, let same = groups.firstIndex(where: { $0.key == key }) {
+                tokenized.append(tokenized[groups[same].members[0]])
+                groups[same].members.append(index)
                 continue
             }
-            cuts.append((key, [index]))
+            groups.append((key, [index]))
             tokenized.append(matcher.tokenize(text))
         }
         var known = [Int](repeating: 0, count: matchersByLocale.count)
-        for cut in cuts {
-            for (member, count) in zip(cut.members, languageWords.knownWordCounts(tokenized[cut.members[0]].tokens, members: cut.members)) {
-                known[member] = count
-            }
+        for group in groups {
+            let counts = languageWords.knownWordCounts(tokenized[group.members[0]].tokens, members: group.members)
+            for (member, count) in zip(group.members, counts) { known[member] = count }
         }
+        // A language whose templates know fewer than half as many of the line's words as the
+        // language that knows the most, or two fewer, is not tried (a heuristic: see README,
+        // Languages).
         let most = known.max() ?? 0
         let tried = matchersByLocale.indices.filter { known[$0] * 2 >= most && known[$0] + 1 >= most }
         // Words typed one edit from a template's word are read as it only when no language
@@ -462,10 +465,7 @@ public struct IntentParser: Sendable {
             }
         }
         if !tried.contains(where: { results[$0].best != nil }) { readTypos(tried) }
-        let preferred = context.preferredLocale.flatMap { locale in
-            matchersByLocale.firstIndex { $0.grammar.locale == locale }
-                ?? matchersByLocale.firstIndex { $0.grammar.locale == Normalizer.language(of: locale) }
-        }
+        let preferred = context.preferredLocale.flatMap(matcherIndex(for:))
         var chosen = choose(results, tried: tried, preferred: preferred)
         if results[chosen.best].best != nil, chosen.vetoes.contains(where: { !withTypos.contains($0) }) {
             readTypos(chosen.vetoes)

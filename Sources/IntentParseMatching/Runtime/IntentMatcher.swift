@@ -87,8 +87,7 @@ package struct IntentMatcher: Sendable {
     package func match(_ tokenized: TokenizedText, context: MatchContext = MatchContext(), typos: Bool = true) -> MatchResult {
         let text = tokenized.text
         var result = MatchResult(text: text, locale: grammar.locale, tokens: tokenized.tokens, interpretations: [], reason: nil)
-        var words = 0
-        for token in tokenized.tokens where !token.isPunctuation { words += 1 }
+        let words = IntentMatcher.wordCount(tokenized)
         if words == 0 {
             result.reason = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "empty utterance" : "no words in the utterance"
             return result
@@ -127,11 +126,16 @@ package struct IntentMatcher: Sendable {
         guard result.typosUnread else { return result }
         var result = result
         result.typosUnread = false
-        let words = tokenized.tokens.reduce(0) { $0 + ($1.isPunctuation ? 0 : 1) }
-        guard let corrected = typoReading(tokenized, interpreter: interpreter(tokenized, words: words, context: context), context: context)
+        let interpreter = interpreter(tokenized, words: IntentMatcher.wordCount(tokenized), context: context)
+        guard let corrected = typoReading(tokenized, interpreter: interpreter, context: context)
         else { return result }
         result.reason = nil
         return concluded(result, ranked: corrected.ranked, interpretations: corrected.kept)
+    }
+
+    /// The tokens that are not punctuation.
+    private static func wordCount(_ tokenized: TokenizedText) -> Int {
+        tokenized.tokens.reduce(0) { $0 + ($1.isPunctuation ? 0 : 1) }
     }
 
     private func interpreter(_ tokenized: TokenizedText, words: Int, context: MatchContext) -> Interpreter {
