@@ -49,6 +49,17 @@ struct RequestSeparators: Sendable {
 
     private static func key(_ token: Token) -> String { token.isPunctuation ? token.key : token.looseKey }
 
+    /// Per token, whether a separator with a word in it ("and", "and then", not ",") starts
+    /// there, anywhere in the line: the second stage reads no line that leaves one unexplained.
+    func wordSeparatorStarts(in tokens: [Token]) -> [Bool] {
+        tokens.indices.map { position in
+            guard !tokens[position].isPunctuation, firstKeys.contains(RequestSeparators.key(tokens[position])) else { return false }
+            return phrases.contains { phrase in
+                position + phrase.count <= tokens.count && phrase.indices.allSatisfy { RequestSeparators.key(tokens[position + $0]) == phrase[$0] }
+            }
+        }
+    }
+
     /// Where separators stand in `tokens`, left to right, longest first at each position, with a
     /// word before and after each; at most `maxCuts`.
     func cuts(in tokens: [Token]) -> [Range<Int>] {

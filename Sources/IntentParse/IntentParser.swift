@@ -386,6 +386,15 @@ public struct IntentParser: Sendable {
         matcher(for: locale)?.nearMisses(text, count: count) ?? []
     }
 
+    /// What the second stage tried for `text` in `locale`, per intent with cues in it
+    /// (`explain`).
+    package func frameAttempts(_ text: String, locale: String, context: MatchContext = MatchContext()) -> [FrameAttempt] {
+        guard let index = matcherIndex(for: locale) else { return [] }
+        let matcher = matchersByLocale[index], tokenized = matcher.tokenize(text)
+        return matcher.frameReading(tokenized, context: context, breaks: separatorsByLocale[index].wordSeparatorStarts(in: tokenized.tokens))
+            .attempts
+    }
+
     /// The apps `text` names, read as `locale`'s matcher reads app names (the conversation's
     /// answers to "which app?" and questions about what an app can do).
     package func appMentions(in text: String, locale: String) -> [AppMention] {
@@ -411,9 +420,12 @@ public struct IntentParser: Sendable {
                     reason: "no grammar for locale '\(locale)' (loaded: \(locales.joined(separator: ", ")))")
             }
             let result = matchersByLocale[index].match(text, context: context)
-            guard !separatorsByLocale[index].isEmpty else { return result }
-            return compound(text, whole: result, matcher: matchersByLocale[index], separators: separatorsByLocale[index], context: context)
-                ?? result
+            let whole =
+                separatorsByLocale[index].isEmpty
+                ? result
+                : compound(text, whole: result, matcher: matchersByLocale[index], separators: separatorsByLocale[index], context: context)
+                    ?? result
+            return readingFrames(whole, language: index, context: context)
         }
         // The best score wins; on a tie (or when every locale rejects the utterance) the locale
         // whose templates use more of its words, then the preferred locale, then the first in
@@ -455,7 +467,7 @@ public struct IntentParser: Sendable {
                 ? matchersByLocale[index].match(tokenized[index], context: context, typos: false)
                 : MatchResult(
                     text: text, locale: matchersByLocale[index].grammar.locale, tokens: tokenized[index].tokens, interpretations: [],
-                    reason: "no template matches the utterance")
+                    reason: MatchResult.noTemplateReason)
         }
         var withTypos = Set<Int>()
         func readTypos(_ indices: [Int]) {
@@ -471,7 +483,23 @@ public struct IntentParser: Sendable {
             readTypos(chosen.vetoes)
             chosen = choose(results, tried: tried, preferred: preferred)
         }
-        return finish(text, results: results, chosen: chosen.chosen, tried: tried, preferred: preferred, context: context)
+        let finished = finish(text, results: results, chosen: chosen.chosen, tried: tried, preferred: preferred, context: context)
+        // The second stage reads the line in the language its words chose (a French line's
+        // "réserve un taxi" is no English frame's "reserve").
+        return readingFrames(finished, language: matcherIndex(for: finished.locale) ?? chosen.chosen, context: context)
+    }
+
+    /// `result`, or when no template took the line (whole or in parts) the second stage's
+    /// reading of it in `language` (`IntentMatcher.frameReading`), if it has one.
+    private func readingFrames(_ result: MatchResult, language index: Int, context: MatchContext) -> MatchResult {
+        guard result.isUnmatched, matchersByLocale[index].grammar.hasFrames else { return result }
+        let matcher = matchersByLocale[index]
+        let tokenized = matcher.tokenize(result.text)
+        // A request separator left unexplained ("… and tell me a joke") may join a request
+        // the stage cannot read: the line is not read as one request.
+        let read = matcher.frameReading(tokenized, context: context, breaks: separatorsByLocale[index].wordSeparatorStarts(in: tokenized.tokens))
+            .result
+        return read.best == nil ? result : read
     }
 
     /// Of the results of the languages `tried` for one line, the one with the best score (on

@@ -109,10 +109,31 @@ struct GrammarFileParser {
         guard let intents = reader.mapping(node, "intents") else { return }
         for intent in intents {
             guard let intentPairs = reader.mapping(intent.value, "intent \(intent.key)") else { continue }
-            reader.warnUnknownKeys(intentPairs, allowed: ["data"], in: "intent \(intent.key)")
-            for pair in intentPairs where pair.key == "data" {
-                guard let blocks = reader.sequence(pair.value, "data") else { continue }
-                for block in blocks { parseDataBlock(block, intent: intent.key, intentNode: intent.keyNode) }
+            reader.warnUnknownKeys(intentPairs, allowed: ["data", "frame"], in: "intent \(intent.key)")
+            for pair in intentPairs {
+                switch pair.key {
+                case "data":
+                    guard let blocks = reader.sequence(pair.value, "data") else { continue }
+                    for block in blocks { parseDataBlock(block, intent: intent.key, intentNode: intent.keyNode) }
+                case "frame": parseFrame(pair.value, intent: intent.key)
+                default: break
+                }
+            }
+        }
+    }
+
+    /// `frame:` (ours): the intent's cues for the second matching stage, each role a list of
+    /// templates.
+    private mutating func parseFrame(_ node: Node, intent: String) {
+        guard let pairs = reader.mapping(node, "frame of \(intent)") else { return }
+        let roles = FrameCue.Role.allCases
+        reader.checkKeys(pairs, allowed: roles.map(\.key), in: "frame of \(intent)")
+        for pair in pairs {
+            guard let role = roles.first(where: { $0.key == pair.key }) else { continue }
+            for (text, itemNode) in reader.strings(pair.value, "frame.\(pair.key)") {
+                guard var source = template(text, node: itemNode) else { continue }
+                source.location.keyPath = "intents.\(intent).frame.\(pair.key)"
+                grammar.frameCues.append(FrameCue(intent: intent, role: role, source: source))
             }
         }
     }

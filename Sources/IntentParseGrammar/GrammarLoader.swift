@@ -117,6 +117,7 @@ package struct GrammarLoader: Sendable {
     private func merge(_ part: LanguageGrammar, into merged: inout LanguageGrammar, log: inout DiagnosticLog) {
         merged.localScopes += part.localScopes.map { $0.shifted(by: merged.templates.count) }
         for template in part.templates { merged.templates.append(template.renumbered(merged.templates.count)) }
+        merged.frameCues += part.frameCues
         for (name, list) in part.lists.sorted(by: { $0.key < $1.key }) {
             if let existing = merged.lists[name] {
                 log.error(list.location, "list {\(name)} is already defined at \(existing.location)")

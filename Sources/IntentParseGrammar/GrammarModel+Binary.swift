@@ -188,6 +188,7 @@ extension LanguageGrammar: BinaryStorable {
         writer.write(inactiveTemplates)
         tokenRules.write(to: writer)
         writer.write(scopedNames.sorted())
+        writer.write(frameCues)
     }
 
     package init(from reader: BinaryReader) throws {
@@ -200,5 +201,21 @@ extension LanguageGrammar: BinaryStorable {
         inactiveTemplates = try reader.array()
         tokenRules = try reader.read()
         scopedNames = Set(try reader.array(String.self))
+        frameCues = try reader.array()
+    }
+}
+
+extension FrameCue: BinaryStorable {
+    package func write(to writer: BinaryWriter) {
+        writer.write(intent)
+        writer.varint(UInt64(role.rawValue))
+        source.write(to: writer)
+    }
+
+    package init(from reader: BinaryReader) throws {
+        let intent = try reader.string()
+        let raw = try reader.varint()
+        guard raw <= UInt64(UInt8.max), let role = Role(rawValue: UInt8(raw)) else { throw reader.damaged("no frame cue role \(raw)") }
+        self.init(intent: intent, role: role, source: try reader.read())
     }
 }

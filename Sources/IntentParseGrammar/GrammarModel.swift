@@ -122,10 +122,49 @@ package struct ExpansionRule: Sendable {
     }
 }
 
+/// A cue of the second matching stage (`frame:` under an intent): a phrase whose occurrence
+/// anywhere in a line no template takes is evidence for the intent. A line is read as the
+/// intent when its cues cover a verb and an object (and no exclusion occurs) and leave few of
+/// its words unexplained.
+package struct FrameCue: Sendable {
+    package enum Role: UInt8, Sendable, CaseIterable {
+        /// Words that decide the action ("add", "text", "book"): a frame needs one, as typed.
+        case verb
+        /// What the action is about ("shopping list", "{targetTaskList}"): a frame needs one.
+        case object
+        /// Any other phrase the intent's requests use, often with a slot ("for {partySize}").
+        case part
+        /// A phrase that says the line is not the intent ("did i", "when is"): no frame then.
+        case exclude
+
+        /// The key that lists the role's cues under `frame:`.
+        package var key: String {
+            switch self {
+            case .verb: "verbs"
+            case .object: "objects"
+            case .part: "parts"
+            case .exclude: "excludes"
+            }
+        }
+    }
+
+    package var intent: String
+    package var role: Role
+    package var source: SourcedExpression
+
+    package init(intent: String, role: Role, source: SourcedExpression) {
+        self.intent = intent
+        self.role = role
+        self.source = source
+    }
+}
+
 /// All grammar files of one locale, merged and validated.
 package struct LanguageGrammar: Sendable {
     package var locale: String
     package var templates: [Template] = []
+    /// The second matching stage's cues, of every intent (`FrameCue`).
+    package var frameCues: [FrameCue] = []
     package var lists: [String: ListDefinition] = [:]
     package var rules: [String: ExpansionRule] = [:]
     /// Filler phrases that may be dropped anywhere outside slots.

@@ -28,6 +28,31 @@ struct GrammarValidator {
         for template in grammar.inactiveTemplates {
             checkReferences(template.source, grammar: grammar, intent: nil, log: &log)
         }
+        // The cues of an intent no loaded app declares go with its templates.
+        grammar.frameCues = grammar.frameCues.filter { schema[$0.intent] != nil }
+        checkFrames(grammar, schema: schema, log: &log)
+    }
+
+    /// Cues name known rules, lists and parameters; verbs and exclusions are words only; each
+    /// intent with cues has a verb and an object.
+    private func checkFrames(_ grammar: LanguageGrammar, schema: Schema, log: inout DiagnosticLog) {
+        var roles: [String: Set<FrameCue.Role>] = [:]
+        var firstCue: [String: FrameCue] = [:]
+        for cue in grammar.frameCues {
+            checkReferences(cue.source, grammar: grammar, intent: schema[cue.intent], log: &log)
+            roles[cue.intent, default: []].insert(cue.role)
+            if firstCue[cue.intent] == nil { firstCue[cue.intent] = cue }
+            if cue.role == .verb || cue.role == .exclude, let slot = cue.source.expression.slots.first {
+                log.error(
+                    cue.source.location(at: slot.offset),
+                    "frame.\(cue.role.key) of \(cue.intent): a cue of this kind is words only, without slots such as {\(slot.list)}")
+            }
+        }
+        for (intent, cue) in firstCue.sorted(by: { $0.key < $1.key }) {
+            for role in [FrameCue.Role.verb, .object] where roles[intent]?.contains(role) != true {
+                log.error(cue.source.location, "the frame of \(intent) has no \(role.key): a frame needs at least one verb and one object")
+            }
+        }
     }
 
     /// One warning per intent that no loaded app declares but the grammar uses, in templates

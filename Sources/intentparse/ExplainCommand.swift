@@ -22,13 +22,18 @@ struct ExplainCommand: ParsableCommand {
         let parser = try options.loadParser()
         let result = parser.parse(utterance, locale: options.locale, context: options.context)
         let near = result.interpretations.isEmpty ? parser.nearMisses(utterance, locale: result.locale) : []
-        print(options.format == .json ? Explanation.json(result, near: near).serialized : Explanation.render(result, near: near))
+        let frames =
+            result.interpretations.isEmpty || result.best?.isFrameReading == true
+            ? parser.frameAttempts(utterance, locale: result.locale, context: options.context) : []
+        print(
+            options.format == .json
+                ? Explanation.json(result, near: near, frames: frames).serialized : Explanation.render(result, near: near, frames: frames))
     }
 }
 
 /// The text of `explain`, and its JSON (`--format json`); also used by golden tests.
 enum Explanation {
-    static func render(_ result: MatchResult, near: [IntentMatcher.NearMiss] = []) -> String {
+    static func render(_ result: MatchResult, near: [IntentMatcher.NearMiss] = [], frames: [FrameAttempt] = []) -> String {
         var lines = ["utterance  \"\(result.text)\"", "locale     \(result.locale)"]
         lines.append(
             "tokens     "
@@ -42,14 +47,26 @@ enum Explanation {
                 lines.append("nearest \(rank + 1)  \(miss.template.intent)  \"\(miss.template.source.text)\"  [\(miss.template.source.location)]")
                 lines.append("  " + stopped(miss, result))
             }
-            return lines.joined(separator: "\n")
+            return (lines + frameLines(frames)).joined(separator: "\n")
         }
         for (rank, interpretation) in result.interpretations.enumerated() {
             lines.append("")
             lines.append(rank == 0 ? "best" : "alternative \(rank)")
             lines += describe(interpretation)
         }
-        return lines.joined(separator: "\n")
+        return (lines + frameLines(frames)).joined(separator: "\n")
+    }
+
+    /// What the second stage tried: per intent, the cues found and what came of them.
+    private static func frameLines(_ frames: [FrameAttempt]) -> [String] {
+        guard !frames.isEmpty else { return [] }
+        var lines = ["", "second stage (frames)"]
+        for attempt in frames {
+            let unexplained = attempt.unexplained.map { ", \($0) word(s) unexplained" } ?? ""
+            lines.append("  \(attempt.intent): \(attempt.outcome)\(unexplained)")
+            lines.append("    found  " + attempt.found.joined(separator: " · "))
+        }
+        return lines
     }
 
     /// "matched 2 of 5 words; stopped at "fait" (word 3)", or that it read them all.
@@ -65,8 +82,12 @@ enum Explanation {
         var lines = ["  intent    \(i.intent) (\(i.domain.rawValue))"]
         let app = i.app.map { "\($0.displayName) (\(i.appSource?.rawValue ?? ""))" } ?? "unknown"
         lines.append("  app       \(app)")
-        let origin = i.isLearnedTemplate ? "learned from IntentExample" : "grammar"
-        lines.append("  template  \"\(i.template.source.text)\"  [\(origin), \(i.template.source.location)]")
+        if i.isFrameReading {
+            lines.append("  frame     read by the second stage (no template took the line)  [\(i.template.source.location)]")
+        } else {
+            let origin = i.isLearnedTemplate ? "learned from IntentExample" : "grammar"
+            lines.append("  template  \"\(i.template.source.text)\"  [\(origin), \(i.template.source.location)]")
+        }
         for (name, value) in i.parameters {
             for slot in value.values {
                 var text = "  slot      \(name) = \"\(slot.spoken)\""
@@ -89,7 +110,7 @@ enum Explanation {
     /// One object: the utterance, its tokens, and every interpretation (best first) with its
     /// template, slots, evidence and score; `reason` when the utterance is rejected.
     /// Ranges are UTF-16 offsets into the text, end excluded.
-    static func json(_ result: MatchResult, near: [IntentMatcher.NearMiss] = []) -> JSONValue {
+    static func json(_ result: MatchResult, near: [IntentMatcher.NearMiss] = [], frames: [FrameAttempt] = []) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("text", .string(result.text)),
             ("locale", .string(result.locale)),
@@ -108,6 +129,19 @@ enum Explanation {
         if result.interpretations.isEmpty {
             members.append(("reason", .string(result.reason ?? "no match")))
             members.append(("nearest", .array(near.map { json($0, result) })))
+        }
+        if !frames.isEmpty {
+            members.append(
+                (
+                    "frames",
+                    .array(
+                        frames.map { attempt in
+                            .object([
+                                ("intent", .string(attempt.intent)), ("found", .array(attempt.found.map(JSONValue.string))),
+                                ("unexplained", attempt.unexplained.map(count) ?? .null), ("outcome", .string(attempt.outcome))
+                            ])
+                        })
+                ))
         }
         return .object(members)
     }

@@ -28,7 +28,8 @@ struct Edge: Sendable {
         /// Passes only if an app's name starts at the position or a few tokens on: the way into
         /// an app suffix after free text, closed wherever no app is named.
         case ifAppNamed
-        /// A whole automaton matched: a template index, or `Automaton.prefixAccept` / `suffixAccept`.
+        /// A whole automaton matched: a template index, `Automaton.prefixAccept` / `suffixAccept`,
+        /// or a frame cue's (`Automaton.frameCueAccept`).
         case accept(Int32)
     }
 
@@ -61,4 +62,9 @@ struct AutomatonDraft: Sendable {
 enum Automaton {
     static let prefixAccept: Int32 = -1
     static let suffixAccept: Int32 = -2
+
+    /// The accept id of the second stage's cue `index` (`GrammarTables.frameCues`), below the
+    /// wrappers' ids; nil for an id that is no cue's.
+    static func frameCueAccept(_ index: Int) -> Int32 { Int32(-3 - index) }
+    static func frameCueIndex(_ id: Int32) -> Int? { id <= -3 ? Int(-3 - id) : nil }
 }

@@ -178,14 +178,18 @@ struct Builder {
         output.prefixStart = compileWrapper(LanguageGrammar.appPrefixRule, accept: Automaton.prefixAccept)
         output.suffixStart = compileWrapper(LanguageGrammar.appSuffixRule, accept: Automaton.suffixAccept)
         buildIndex()
-        // Pass-through nodes go first (fewer nodes to compare), then nodes reached alike merge.
-        let roots = output.templates.map(\.start) + [output.prefixStart, output.suffixStart].compactMap { $0 }
-        let (compact, compacted) = compiling.draft.bypassingPassThroughNodes(roots: roots)
-        let (draft, merged) = compact.mergingEquivalentNodes()
+        // Typos are read as templates' words, not as the second stage's cues (which are never
+        // guessed).
         var typoWords = Set<Int32>()
-        for (_, edge) in draft.edges {
+        for (_, edge) in compiling.draft.edges {
             if case .word(let key) = edge.kind, TypoIndex.isWordLike(output.keys.keys[Int(key)]) { typoWords.insert(key) }
         }
+        compileFrameCues()
+        // Pass-through nodes go first (fewer nodes to compare), then nodes reached alike merge.
+        let roots =
+            output.templates.map(\.start) + [output.prefixStart, output.suffixStart].compactMap { $0 } + output.frameCues.map(\.start)
+        let (compact, compacted) = compiling.draft.bypassingPassThroughNodes(roots: roots)
+        let (draft, merged) = compact.mergingEquivalentNodes()
         output.typos = TypoIndex(words: typoWords.sorted().map { ($0, output.keys.keys[Int($0)]) })
         let (automaton, frozen) = FrozenAutomaton.freeze(draft, roots: roots.map { merged[Int(compacted[Int($0)])] })
         // Only roots are looked up, and roots are kept by every step.
@@ -194,6 +198,7 @@ struct Builder {
         for index in output.templates.indices { output.templates[index].start = number(output.templates[index].start) }
         output.prefixStart = output.prefixStart.map(number)
         output.suffixStart = output.suffixStart.map(number)
+        for index in output.frameCues.indices { output.frameCues[index].start = number(output.frameCues[index].start) }
         output.suffixFirstWords = output.suffixStart.flatMap { output.automaton.firstWords(from: $0) }
         let appSet = output.appPhraseSet
         output.prefixNeedsApp = output.prefixStart.map { output.automaton.requiresPhrase(of: appSet, from: $0) } ?? false
@@ -241,6 +246,20 @@ struct Builder {
             CompiledTemplate(
                 template: template, start: start, isLearned: learned, intent: context.intent,
                 supportingApps: output.supportingApps[template.intent] ?? []))
+    }
+
+    /// Each of the second stage's cues as an automaton of its own, accepting with its
+    /// `Automaton.frameCueAccept` id wherever it ends.
+    private mutating func compileFrameCues() {
+        for cue in grammar.frameCues {
+            slotOrder = 0
+            let start = newNode()
+            let intent = output.schema[cue.intent]
+            let end = compile(cue.source.expression, from: start, context: TemplateContext(intent: intent, keepPunctuation: false, depth: 0))
+            edge(end, .accept(Automaton.frameCueAccept(output.frameCues.count)), end)
+            output.frameCues.append(
+                CompiledFrameCue(cue: cue, start: start, intent: intent, supportingApps: output.supportingApps[cue.intent] ?? []))
+        }
     }
 
     private mutating func compileWrapper(_ ruleName: String, accept: Int32) -> Int32? {

@@ -43,6 +43,9 @@ public struct Interpretation: Sendable {
     /// The request needs an unlocked device / an authenticated user (payments, ride booking, or
     /// the app's IntentsRestrictedWhileLocked).
     public var requiresAuthentication: Bool
+    /// Read by the second matching stage (`IntentMatcher.frameReading`): no template took the
+    /// line, the intent's frame cues did.
+    package var isFrameReading = false
     /// Set when the utterance was a donated shortcut's voice phrase.
     package var shortcut: ShortcutMatch? = nil
     /// The match context (hassil's): what the caller gave (`MatchContext.intentContext`) with
@@ -95,6 +98,12 @@ public struct MatchResult: Sendable {
         self.interpretations = interpretations
         self.reason = reason
     }
+
+    /// The reason of a line that no template takes (and that nothing else rejected).
+    package static let noTemplateReason = "no template matches the utterance"
+
+    /// Whether no template took the line and nothing else rejected it: the second stage's to read.
+    package var isUnmatched: Bool { interpretations.isEmpty && also.isEmpty && reason == MatchResult.noTemplateReason }
 
     /// The best interpretation; nil when the utterance was rejected (`reason` says why).
     public var best: Interpretation? { interpretations.first }

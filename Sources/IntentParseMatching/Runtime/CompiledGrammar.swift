@@ -16,6 +16,14 @@ struct CompiledTemplate: Sendable {
     var supportingApps: [Int] = []
 }
 
+/// A second-stage cue as compiled (`FrameCue`): where its automaton starts.
+struct CompiledFrameCue: Sendable {
+    var cue: FrameCue
+    var start: Int32
+    var intent: IntentSchema?
+    var supportingApps: [Int] = []
+}
+
 /// A locale's grammar and the loaded apps' vocabulary, compiled into one immutable matcher.
 ///
 /// Built once (see `GrammarCompiler`); matching never re-reads grammar or vocabulary, and never
@@ -30,9 +38,12 @@ package final class CompiledGrammar: Sendable {
     /// Whether a list value has a `context` (hassil grammars): interpreting a reading then
     /// gathers the contexts of the values it matched.
     let hasValueContexts: Bool
+    /// The second matching stage's cues by intent (`FrameStage`).
+    let frames: FrameTables
 
     init(_ tables: GrammarTables) {
         self.tables = tables
+        frames = FrameTables(tables)
         hasValueContexts = tables.lists.contains { $0.values.contains { $0.context != nil } }
     }
 
@@ -43,6 +54,8 @@ package final class CompiledGrammar: Sendable {
     /// Number of automaton nodes (a size measure for `bench` and `explain`).
     package var nodeCount: Int { tables.automaton.nodeCount }
     package var templateCount: Int { tables.templates.count }
+    /// Whether the grammar declares frames for the second matching stage.
+    package var hasFrames: Bool { !frames.isEmpty }
 
     /// How many of `tokens` are words of the grammar's language (in its templates, rules and list
     /// values; numbers and fillers say nothing of the language): evidence of the language an
@@ -103,6 +116,8 @@ package struct GrammarTables: Sendable {
     var slotNames: [String] = []
     var entities: [any EntityParser] = []
     var templates: [CompiledTemplate] = []
+    /// The second stage's cues, in the grammar's order; cue `i` accepts as `Automaton.frameCueAccept(i)`.
+    var frameCues: [CompiledFrameCue] = []
     var prefixStart: Int32?
     var suffixStart: Int32?
     /// The words an app suffix must start with, when every suffix starts with a literal word

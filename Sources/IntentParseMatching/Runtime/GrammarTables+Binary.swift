@@ -75,6 +75,8 @@ extension GrammarTables {
             writer.write(compiled.start)
             writer.write(compiled.isLearned)
         }
+        writer.varint(UInt64(frameCues.count))
+        for compiled in frameCues { writer.write(compiled.start) }
         writer.write(prefixStart)
         writer.write(suffixStart)
         writer.write(suffixFirstWords)
@@ -125,6 +127,11 @@ extension GrammarTables {
                 CompiledTemplate(
                     template: template, start: try reader.int32(), isLearned: try reader.bool(),
                     intent: schema[template.intent], supportingApps: supportingApps[template.intent] ?? []))
+        }
+        guard try reader.count() == grammar.frameCues.count else { throw reader.damaged("frame cues of another grammar") }
+        for cue in grammar.frameCues {
+            frameCues.append(
+                CompiledFrameCue(cue: cue, start: try reader.int32(), intent: schema[cue.intent], supportingApps: supportingApps[cue.intent] ?? []))
         }
         prefixStart = try reader.optional()
         suffixStart = try reader.optional()

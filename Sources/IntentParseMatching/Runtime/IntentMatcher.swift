@@ -49,7 +49,7 @@ public struct MatchContext: Sendable {
 /// → the app-suffix automaton after each template accept short of the end → interpret, rank.
 package struct IntentMatcher: Sendable {
     package let grammar: CompiledGrammar
-    private let scratch = ScratchPool()
+    let scratch = ScratchPool()
     /// How far into an utterance an app prefix may reach, and how long a suffix may be (words).
     static let prefixReach = 24
     static let suffixReach = 16
@@ -109,7 +109,7 @@ package struct IntentMatcher: Sendable {
         let ranked = rank(tokenized, interpreter: interpreter, context: context)
         if ranked.interpretations.isEmpty, ranked.rejection == nil {
             guard typos else {
-                result.reason = "no template matches the utterance"
+                result.reason = MatchResult.noTemplateReason
                 result.typosUnread = true
                 return result
             }
@@ -134,11 +134,11 @@ package struct IntentMatcher: Sendable {
     }
 
     /// The tokens that are not punctuation.
-    private static func wordCount(_ tokenized: TokenizedText) -> Int {
+    static func wordCount(_ tokenized: TokenizedText) -> Int {
         tokenized.tokens.reduce(0) { $0 + ($1.isPunctuation ? 0 : 1) }
     }
 
-    private func interpreter(_ tokenized: TokenizedText, words: Int, context: MatchContext) -> Interpreter {
+    func interpreter(_ tokenized: TokenizedText, words: Int, context: MatchContext) -> Interpreter {
         Interpreter(
             grammar: grammar, text: tokenized, contextApp: contextAppIndex(context.app), wordCount: words,
             intentContext: context.intentContext.map { ($0.key, $0.value) })
@@ -171,7 +171,7 @@ package struct IntentMatcher: Sendable {
             result.interpretations = []
         }
         if result.interpretations.isEmpty {
-            result.reason = ranked.rejection ?? "no template matches the utterance"
+            result.reason = ranked.rejection ?? MatchResult.noTemplateReason
         }
         return result
     }

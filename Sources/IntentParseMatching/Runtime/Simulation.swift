@@ -246,6 +246,14 @@ struct Simulation {
         return firstWords.contains(scratch.keyIDs[position]) || scratch.skipStart[position] < scratch.skipStart[position + 1]
     }
 
+    /// Whether token `position` is a punctuation mark.
+    func isPunctuation(_ position: Int) -> Bool { scratch.isPunctuation[position] }
+
+    /// Where the skip phrases ("please", "can you") that start at `position` end.
+    func skipEnds(at position: Int) -> ArraySlice<Int32> {
+        scratch.skipEnds[Int(scratch.skipStart[position])..<Int(scratch.skipStart[position + 1])]
+    }
+
     /// Number of words (non-punctuation tokens) in `start..<end`.
     func words(_ start: Int, _ end: Int) -> Int { scratch.wordCounts[end] - scratch.wordCounts[start] }
 
