@@ -106,6 +106,37 @@ import Testing
         }
     }
 
+    /// `frame:` (the second stage's cues) beside `data:`: each role a list of templates,
+    /// checked like sentences.
+    private func withFrame(_ frame: String) -> String {
+        valid.replacingOccurrences(of: "  INSendMessageIntent:\n", with: "  INSendMessageIntent:\n    frame:\n" + frame)
+    }
+
+    @Test func frameCuesLoadWithTheirRoles() throws {
+        let grammar = try loader.load(
+            text: withFrame("      verbs: [\"(text|message)\"]\n      objects: [\"to {person:recipients}\"]\n      excludes: [\"did i\"]\n"),
+            locale: "en")
+        #expect(grammar.frameCues.map(\.role) == [.verb, .object, .exclude])
+        #expect(grammar.frameCues.allSatisfy { $0.intent == "INSendMessageIntent" })
+        #expect(grammar.frameCues[1].source.location.keyPath == "intents.INSendMessageIntent.frame.objects")
+    }
+
+    @Test func frameCuesAreCheckedLikeSentences() {
+        // A frame needs a verb and an object.
+        let noObject = errors(withFrame("      verbs: [text]\n"))
+        #expect(noObject.contains { $0.message.contains("the frame of INSendMessageIntent has no objects") }, "\(noObject)")
+        // Verbs are words: the action is never a slot's guess.
+        let slotVerb = errors(withFrame("      verbs: [\"{person:recipients}\"]\n      objects: [message]\n"))
+        #expect(slotVerb.contains { $0.message.contains("frame.verbs of INSendMessageIntent: a cue of this kind is words only") }, "\(slotVerb)")
+        // Slots are the intent's parameters, lists and rules exist, keys are known.
+        let badSlot = errors(withFrame("      verbs: [text]\n      objects: [\"{person:recipient}\"]\n"))
+        #expect(badSlot.contains { $0.message.contains("has no parameter 'recipient'") && $0.location.line == 6 }, "\(badSlot)")
+        let badRule = errors(withFrame("      verbs: [\"<texting>\"]\n      objects: [message]\n"))
+        #expect(badRule.contains { $0.message.contains("unknown expansion rule <texting>") }, "\(badRule)")
+        let badKey = errors(withFrame("      verbs: [text]\n      objects: [message]\n      nouns: [sms]\n"))
+        #expect(!badKey.isEmpty, "an unknown frame key is an error")
+    }
+
     @Test func anUnknownTransformIsAnErrorAtItsLine() {
         let found = errors(valid + "\ntokens:\n  transform: Klingon-Latin\n")
         #expect(found.contains { $0.location.line == 11 && $0.message.contains("ICU has no transform 'Klingon-Latin'") }, "\(found)")

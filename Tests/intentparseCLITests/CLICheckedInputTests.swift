@@ -214,8 +214,12 @@ import Testing
         let rejected = try object(try CLI.run(["explain", "--format", "json", "--locale", "en", "what's the weather"]).stdout)
         #expect((rejected["interpretations"] as? [Any])?.isEmpty == true)
         #expect(rejected["reason"] is String)
-        // A rejected line names the templates that came nearest and the word each stopped at.
-        let near = try object(try CLI.run(["explain", "--format", "json", "--locale", "en", "get me an uber for 3 people uptown"]).stdout)
+        // A rejected line names the templates that came nearest and the word each stopped at,
+        // and what the second stage tried (here vetoed: a question about the fare).
+        let near = try object(
+            try CLI.run(["explain", "--format", "json", "--locale", "en", "get me an uber for 3 people uptown, how much will it cost"]).stdout)
+        let tried = try #require(near["frames"] as? [[String: Any]])
+        #expect(tried.contains { $0["intent"] as? String == "INRequestRideIntent" && $0["outcome"] as? String == "excluded" })
         let nearest = try #require(near["nearest"] as? [[String: Any]])
         #expect(nearest.count == 3)
         #expect(nearest.first?["intent"] as? String == "INRequestRideIntent")
@@ -223,6 +227,12 @@ import Testing
         #expect(nearest.first?["wordsMatched"] as? Int == 7)
         let stop = try #require(nearest.first?["stoppedAt"] as? [String: Any])
         #expect(stop["text"] as? String == "uptown" && stop["range"] as? [Int] == [28, 34])
+        // Without the question, no template takes it and the second stage reads it.
+        let read = try object(try CLI.run(["explain", "--format", "json", "--locale", "en", "get me an uber for 3 people uptown"]).stdout)
+        let frameReading = try #require((read["interpretations"] as? [[String: Any]])?.first)
+        #expect(frameReading["intent"] as? String == "INRequestRideIntent")
+        #expect((frameReading["score"] as? Double ?? 1) < 0.4)
+        #expect((read["frames"] as? [[String: Any]])?.contains { $0["outcome"] as? String == "read" } == true)
         let counts = nearest.compactMap { $0["wordsMatched"] as? Int }
         #expect(counts == counts.sorted(by: >))
         let accepted = try object(try CLI.run(["explain", "--format", "json", "--locale", "en", "call Coco"]).stdout)
