@@ -9,6 +9,9 @@ struct FrameTables: Sendable {
         var cues: [Int]
         /// What an interpretation names as its template: the intent's first verb.
         var template: CompiledTemplate
+        /// The words its verbs start with (nil: a verb may start otherwise): an intent none of
+        /// whose verbs can start in a line is not looked for there.
+        var verbFirstWords: Set<Int32>? = []
     }
 
     var intents: [Intent] = []
@@ -35,7 +38,15 @@ struct FrameTables: Sendable {
             let intent = byName[name] ?? 0
             intents[intent].cues.append(index)
             intentOfCue.append(intent)
-            firstWords.append(tables.automaton.firstWords(from: compiled.start))
+            let first = tables.automaton.firstWords(from: compiled.start)
+            firstWords.append(first)
+            if compiled.cue.role == .verb {
+                if let first, let known = intents[intent].verbFirstWords {
+                    intents[intent].verbFirstWords = known.union(first)
+                } else {
+                    intents[intent].verbFirstWords = nil
+                }
+            }
         }
     }
 
@@ -115,10 +126,15 @@ extension IntentMatcher {
         guard !frames.isEmpty, words > 0, words <= context.maxWords, tokenized.tokens.count <= context.maxTokens else { return (result, []) }
         let interpreter = self.interpreter(tokenized, words: words, context: context)
         return scratch.withSimulation(grammar: grammar, text: tokenized, entityContext: context.entityContext) { simulation in
-            let spans = frameSpans(&simulation, frames: frames)
+            // Only intents one of whose verbs may start somewhere in the line are looked for.
+            let viable = frames.intents.map { intent in
+                tokenized.tokens.indices.contains { simulation.mayStart(at: $0, firstWords: intent.verbFirstWords) }
+            }
+            guard viable.contains(true) else { return (result, []) }
+            let spans = frameSpans(&simulation, frames: frames, viable: viable)
             var attempts: [FrameAttempt] = []
             var readings: [(cost: Int, weight: Double, interpretation: Interpretation)] = []
-            for (intentIndex, intent) in frames.intents.enumerated() {
+            for (intentIndex, intent) in frames.intents.enumerated() where viable[intentIndex] {
                 let own = spans.indices.filter { spans[$0].cue < 0 || frames.intentOfCue[spans[$0].cue] == intentIndex }
                 let found = own.filter { spans[$0].cue >= 0 }
                 guard !found.isEmpty else { continue }
@@ -177,7 +193,7 @@ extension IntentMatcher {
 
     /// Every cue found in the line, from every position, and the app's names (with the
     /// words the grammar's app prefix and suffix take around them: "in", "with").
-    private func frameSpans(_ simulation: inout Simulation, frames: FrameTables) -> [Span] {
+    private func frameSpans(_ simulation: inout Simulation, frames: FrameTables, viable: [Bool]) -> [Span] {
         let end = simulation.text.tokens.count
         let cues = grammar.frameCues
         var wrappers: [Int32] = []
@@ -185,7 +201,8 @@ extension IntentMatcher {
         var spans: [Span] = []
         for position in 0..<end where !simulation.isPunctuation(position) {
             var seeds: [(position: Int, node: Int32, thread: Thread)] = wrappers.map { (position, $0, .empty) }
-            for index in cues.indices where simulation.mayStart(at: position, firstWords: frames.firstWords[index]) {
+            for index in cues.indices
+            where viable[frames.intentOfCue[index]] && simulation.mayStart(at: position, firstWords: frames.firstWords[index]) {
                 seeds.append((position, cues[index].start, .empty))
             }
             guard !seeds.isEmpty else { continue }
