@@ -53,10 +53,15 @@ struct RequestSeparators: Sendable {
     /// there, anywhere in the line: the second stage reads no line that leaves one unexplained.
     func wordSeparatorStarts(in tokens: [Token]) -> [Bool] {
         tokens.indices.map { position in
-            guard !tokens[position].isPunctuation, firstKeys.contains(RequestSeparators.key(tokens[position])) else { return false }
-            return phrases.contains { phrase in
-                position + phrase.count <= tokens.count && phrase.indices.allSatisfy { RequestSeparators.key(tokens[position + $0]) == phrase[$0] }
-            }
+            !tokens[position].isPunctuation && firstKeys.contains(RequestSeparators.key(tokens[position]))
+                && phrase(at: position, in: tokens, before: tokens.count) != nil
+        }
+    }
+
+    /// The longest separator that starts at `position` and ends by `end`, if any.
+    private func phrase(at position: Int, in tokens: [Token], before end: Int) -> [String]? {
+        phrases.first { phrase in
+            position + phrase.count <= end && phrase.indices.allSatisfy { RequestSeparators.key(tokens[position + $0]) == phrase[$0] }
         }
     }
 
@@ -74,11 +79,7 @@ struct RequestSeparators: Sendable {
                 position += 1
                 continue
             }
-            let phrase = phrases.first { phrase in
-                position + phrase.count <= lastWord
-                    && phrase.indices.allSatisfy { RequestSeparators.key(tokens[position + $0]) == phrase[$0] }
-            }
-            if let phrase {
+            if let phrase = phrase(at: position, in: tokens, before: lastWord) {
                 result.append(position..<position + phrase.count)
                 position += phrase.count
             } else {

@@ -390,9 +390,19 @@ public struct IntentParser: Sendable {
     /// (`explain`).
     package func frameAttempts(_ text: String, locale: String, context: MatchContext = MatchContext()) -> [FrameAttempt] {
         guard let index = matcherIndex(for: locale) else { return [] }
-        let matcher = matchersByLocale[index], tokenized = matcher.tokenize(text)
-        return matcher.frameReading(tokenized, context: context, breaks: separatorsByLocale[index].wordSeparatorStarts(in: tokenized.tokens))
-            .attempts
+        return frameReading(text, language: index, context: context, tracing: true).attempts
+    }
+
+    /// The second stage's reading of `text` in `language` (`IntentMatcher.frameReading`).
+    private func frameReading(_ text: String, language index: Int, context: MatchContext, tracing: Bool = false) -> (
+        result: MatchResult, attempts: [FrameAttempt]
+    ) {
+        let matcher = matchersByLocale[index]
+        let tokenized = matcher.tokenize(text)
+        // A request separator left unexplained ("… and tell me a joke") may join a request
+        // the stage cannot read: the line is not read as one request.
+        let breaks = separatorsByLocale[index].wordSeparatorStarts(in: tokenized.tokens)
+        return matcher.frameReading(tokenized, context: context, breaks: breaks, tracing: tracing)
     }
 
     /// The apps `text` names, read as `locale`'s matcher reads app names (the conversation's
@@ -493,12 +503,7 @@ public struct IntentParser: Sendable {
     /// reading of it in `language` (`IntentMatcher.frameReading`), if it has one.
     private func readingFrames(_ result: MatchResult, language index: Int, context: MatchContext) -> MatchResult {
         guard result.isUnmatched, matchersByLocale[index].grammar.hasFrames else { return result }
-        let matcher = matchersByLocale[index]
-        let tokenized = matcher.tokenize(result.text)
-        // A request separator left unexplained ("… and tell me a joke") may join a request
-        // the stage cannot read: the line is not read as one request.
-        let read = matcher.frameReading(tokenized, context: context, breaks: separatorsByLocale[index].wordSeparatorStarts(in: tokenized.tokens))
-            .result
+        let read = frameReading(result.text, language: index, context: context).result
         return read.best == nil ? result : read
     }
 

@@ -67,10 +67,10 @@ package struct FrameAttempt: Sendable {
 /// The second matching stage, for a line no template takes: the phrases the grammar declares
 /// for each intent (`frame:` cues: verbs, objects, parts with slots, exclusions) and the app's
 /// name are found wherever they occur; for each intent, the cover of the line by its cues that
-/// has a verb and an object and explains the most words is its frame; frames that leave at
-/// most as many words unexplained as they explain are ranked by fewest unexplained words, then
-/// by how strongly the rest matched (as templates weigh words). A tie is ambiguous and
-/// rejected; a reading scores below any template's.
+/// has a verb and an object at the lowest cost (`Step.cost`) is its frame; frames whose cost is
+/// at most the line's word count are ranked by cost, then by how strongly their cues matched
+/// (as templates weigh words). A tie is ambiguous and rejected; a reading scores below any
+/// template's.
 extension IntentMatcher {
     /// A frame's score: below every template reading's (which start at 0.4 for an utterance
     /// they explain nothing of), higher the more of the line it explains.
@@ -115,8 +115,11 @@ extension IntentMatcher {
     /// The second stage's reading of `tokenized` (a line no template took), or why there is
     /// none; with what it tried per intent.
     /// `breaks`: per token, whether it must not be left unexplained (where a request
-    /// separator starts: the line may hold a second request).
-    package func frameReading(_ tokenized: TokenizedText, context: MatchContext = MatchContext(), breaks: [Bool] = []) -> (
+    /// separator starts: the line may hold a second request). `tracing`: whether to say what
+    /// was tried (`explain`); parsing leaves `attempts` empty.
+    package func frameReading(
+        _ tokenized: TokenizedText, context: MatchContext = MatchContext(), breaks: [Bool] = [], tracing: Bool = false
+    ) -> (
         result: MatchResult, attempts: [FrameAttempt]
     ) {
         var result = MatchResult(
@@ -140,11 +143,13 @@ extension IntentMatcher {
                 guard !found.isEmpty else { continue }
                 var attempt = FrameAttempt(
                     intent: intent.name,
-                    found: found.map { index in
-                        let span = spans[index]
-                        return "\(grammar.frameCues[span.cue].cue.role.key): \(tokenized.slice(tokens: span.start, through: span.end - 1))"
-                    }, unexplained: nil, outcome: "")
-                defer { attempts.append(attempt) }
+                    found: !tracing
+                        ? []
+                        : found.map { index in
+                            let span = spans[index]
+                            return "\(grammar.frameCues[span.cue].cue.role.key): \(tokenized.slice(tokens: span.start, through: span.end - 1))"
+                        }, unexplained: nil, outcome: "")
+                defer { if tracing { attempts.append(attempt) } }
                 if found.contains(where: { grammar.frameCues[spans[$0].cue].cue.role == .exclude }) {
                     attempt.outcome = "excluded"
                     continue
@@ -208,9 +213,12 @@ extension IntentMatcher {
             guard !seeds.isEmpty else { continue }
             for accept in simulation.run(seeds: seeds, limit: end) where accept.end > position {
                 if let cue = Automaton.frameCueIndex(accept.id) {
+                    // Parts of names count as named words: only a cue with named words can hold one.
                     var partial = 0
-                    for capture in simulation.captures(of: accept.thread) {
-                        if case .phrase(_, _, .partial) = capture.source { partial += Int(capture.end - capture.start) }
+                    if accept.thread.evidence.named > 0 {
+                        for capture in simulation.captures(of: accept.thread) {
+                            if case .phrase(_, _, .partial) = capture.source { partial += simulation.words(Int(capture.start), Int(capture.end)) }
+                        }
                     }
                     // A cue that matched free text or parts of names alone ("{person}" on any
                     // words) is no evidence.
