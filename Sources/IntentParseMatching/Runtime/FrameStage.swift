@@ -134,10 +134,10 @@ extension IntentMatcher {
                 tokenized.tokens.indices.contains { simulation.mayStart(at: $0, firstWords: intent.verbFirstWords) }
             }
             guard viable.contains(true) else { return (result, []) }
-            let spans = frameSpans(&simulation, frames: frames, viable: viable)
+            let (spans, live) = tracing ? (frameSpans(&simulation, frames: frames, live: viable), viable) : cueSpans(&simulation, frames: frames, viable: viable)
             var attempts: [FrameAttempt] = []
             var readings: [(cost: Int, weight: Double, interpretation: Interpretation)] = []
-            for (intentIndex, intent) in frames.intents.enumerated() where viable[intentIndex] {
+            for (intentIndex, intent) in frames.intents.enumerated() where live[intentIndex] {
                 let own = spans.indices.filter { spans[$0].cue < 0 || frames.intentOfCue[spans[$0].cue] == intentIndex }
                 let found = own.filter { spans[$0].cue >= 0 }
                 guard !found.isEmpty else { continue }
@@ -196,18 +196,51 @@ extension IntentMatcher {
         }
     }
 
-    /// Every cue found in the line, from every position, and the app's names (with the
-    /// words the grammar's app prefix and suffix take around them: "in", "with").
-    private func frameSpans(_ simulation: inout Simulation, frames: FrameTables, viable: [Bool]) -> [Span] {
+    /// The spans `frameSpans` finds for the intents that may be read, found role by role:
+    /// exclusions and verbs first (words only, quickly run), then objects, then parts and the
+    /// app's names, each for the intents still `live`: an intent an exclusion vetoes, or with
+    /// no exact verb or no exact object anywhere in the line, can have no reading (a part
+    /// counts only as the verb or object found inside it), so its other cues are not looked for.
+    private func cueSpans(_ simulation: inout Simulation, frames: FrameTables, viable: [Bool]) -> (spans: [Span], live: [Bool]) {
+        var live = viable
+        var spans = frameSpans(&simulation, frames: frames, live: live, roles: [.exclude, .verb], wrappers: false)
+        let cues = grammar.frameCues
+        func keep(_ role: FrameCue.Role) {
+            var found = [Bool](repeating: false, count: live.count)
+            for span in spans where span.isExact && cues[span.cue].cue.role == role { found[frames.intentOfCue[span.cue]] = true }
+            for intent in live.indices where !found[intent] { live[intent] = false }
+        }
+        for span in spans where cues[span.cue].cue.role == .exclude { live[frames.intentOfCue[span.cue]] = false }
+        keep(.verb)
+        guard live.contains(true) else { return ([], live) }
+        spans = spans.filter { live[frames.intentOfCue[$0.cue]] }
+        spans += frameSpans(&simulation, frames: frames, live: live, roles: [.object], wrappers: false)
+        keep(.object)
+        guard live.contains(true) else { return ([], live) }
+        spans += frameSpans(&simulation, frames: frames, live: live, roles: [.part], wrappers: true)
+        // In the order one pass over every role would have found them (a tie between covers
+        // goes to the earlier span).
+        spans = spans.enumerated().sorted { a, b in
+            a.element.start != b.element.start ? a.element.start < b.element.start : a.offset < b.offset
+        }.map(\.element)
+        return (spans, live)
+    }
+
+    /// Every cue of the `live` intents (of the given roles; nil: all) found in the line, from
+    /// every position, and with `wrappers` the app's names (with the words the grammar's app
+    /// prefix and suffix take around them: "in", "with").
+    private func frameSpans(
+        _ simulation: inout Simulation, frames: FrameTables, live: [Bool], roles: Set<FrameCue.Role>? = nil, wrappers withWrappers: Bool = true
+    ) -> [Span] {
         let end = simulation.text.tokens.count
         let cues = grammar.frameCues
         var wrappers: [Int32] = []
-        if simulation.namesAnApp { wrappers = [grammar.prefixStart, grammar.suffixStart].compactMap { $0 } }
+        if withWrappers, simulation.namesAnApp { wrappers = [grammar.prefixStart, grammar.suffixStart].compactMap { $0 } }
+        let seeded = cues.indices.filter { index in live[frames.intentOfCue[index]] && roles.map { $0.contains(cues[index].cue.role) } ?? true }
         var spans: [Span] = []
         for position in 0..<end where !simulation.isPunctuation(position) {
             var seeds: [(position: Int, node: Int32, thread: Thread)] = wrappers.map { (position, $0, .empty) }
-            for index in cues.indices
-            where viable[frames.intentOfCue[index]] && simulation.mayStart(at: position, firstWords: frames.firstWords[index]) {
+            for index in seeded where simulation.mayStart(at: position, firstWords: frames.firstWords[index]) {
                 seeds.append((position, cues[index].start, .empty))
             }
             guard !seeds.isEmpty else { continue }
