@@ -134,7 +134,8 @@ extension IntentMatcher {
                 tokenized.tokens.indices.contains { simulation.mayStart(at: $0, firstWords: intent.verbFirstWords) }
             }
             guard viable.contains(true) else { return (result, []) }
-            let (spans, live) = tracing ? (frameSpans(&simulation, frames: frames, live: viable), viable) : cueSpans(&simulation, frames: frames, viable: viable)
+            let (spans, live) =
+                tracing ? (frameSpans(&simulation, frames: frames, live: viable), viable) : cueSpans(&simulation, frames: frames, viable: viable)
             var attempts: [FrameAttempt] = []
             var readings: [(cost: Int, weight: Double, interpretation: Interpretation)] = []
             for (intentIndex, intent) in frames.intents.enumerated() where live[intentIndex] {
