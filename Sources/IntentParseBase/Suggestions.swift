@@ -33,6 +33,11 @@ package enum Suggestions {
         return scalarsA.withUnsafeBufferPointer { a in scalarsB.withUnsafeBufferPointer { b in banded(a, b, limit: limit) } }
     }
 
+    /// `editDistance(_:_:atMost:)` on strings already cut into Unicode scalars.
+    package static func editDistance(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>, atMost limit: Int) -> Int? {
+        limit >= 0 ? banded(a, b, limit: limit) : nil
+    }
+
     /// Levenshtein distance within a band of `limit` around the diagonal: the distance if it is
     /// at most `limit`, else nil.
     private static func banded<T: Equatable>(_ a: UnsafeBufferPointer<T>, _ b: UnsafeBufferPointer<T>, limit: Int) -> Int? {

@@ -21,15 +21,18 @@ struct ShortcutIndex: Sendable {
         var key: String
         var app: Int
         var shortcut: Shortcut
-        /// Unicode scalars in `key`.
-        var length: Int = 0
+        /// `key`'s Unicode scalars.
+        var scalars: [UInt32] = []
+        var length: Int { scalars.count }
     }
 
     /// The intent name a user-activity shortcut reports: it opens the app with an NSUserActivity.
     static let userActivityIntent = "NSUserActivity"
 
     private(set) var entries: [Entry] = []
-    private var exact: [String: Int] = [:]
+    /// Entries by their key's UTF-8 bytes (hashed as they are: a String hashes its normalized
+    /// form, which for text beyond ASCII costs more than the rest of the lookup).
+    private var exact: [[UInt8]: Int] = [:]
     /// The longest key in Unicode scalars: a longer utterance cannot say one.
     private var maxKeyLength = 0
 
@@ -38,10 +41,9 @@ struct ShortcutIndex: Sendable {
             for shortcut in app.shortcuts {
                 let key = normalizer.looseKeys(shortcut.phrase).joined()
                 guard !key.isEmpty else { continue }
-                let length = key.unicodeScalars.count
-                entries.append(Entry(key: key, app: appIndex, shortcut: shortcut, length: length))
-                if exact[key] == nil { exact[key] = entries.count - 1 }
-                maxKeyLength = max(maxKeyLength, length)
+                entries.append(Entry(key: key, app: appIndex, shortcut: shortcut, scalars: key.unicodeScalars.map(\.value)))
+                if exact[Array(key.utf8)] == nil { exact[Array(key.utf8)] = entries.count - 1 }
+                maxKeyLength = max(maxKeyLength, entries[entries.count - 1].length)
             }
         }
     }
@@ -64,12 +66,19 @@ struct ShortcutIndex: Sendable {
             }
             if scalars > maxKeyLength + 2 { return nil }
         }
-        var key = ""
-        for token in tokens where !token.isPunctuation { key += token.looseKey }
+        var key: [UInt8] = []
+        key.reserveCapacity(bytes)
+        for token in tokens where !token.isPunctuation { key.append(contentsOf: token.looseKey.utf8) }
         if let index = exact[key] { return (entries[index], true) }
-        let length = key.unicodeScalars.count
+        let scalars = String(decoding: key, as: UTF8.self).unicodeScalars.map(\.value)
+        let length = scalars.count
         guard length >= 6 else { return nil }
-        let near = entries.filter { abs($0.length - length) <= 2 && Suggestions.editDistance($0.key, key, atMost: max(1, $0.length / 10)) != nil }
+        let near = scalars.withUnsafeBufferPointer { typed in
+            entries.filter { entry in
+                abs(entry.length - length) <= 2
+                    && entry.scalars.withUnsafeBufferPointer { Suggestions.editDistance($0, typed, atMost: max(1, entry.length / 10)) } != nil
+            }
+        }
         return near.count == 1 ? (near[0], false) : nil
     }
 }
