@@ -17,12 +17,15 @@ struct FrameTables: Sendable {
     var intents: [Intent] = []
     /// Per cue, the index of its intent in `intents`.
     var intentOfCue: [Int] = []
-    /// Per cue, the words it must start with (nil: it may start otherwise), so that a cue is
-    /// run only from the positions where it can start.
-    var firstWords: [Set<Int32>?] = []
+    /// The cues by the words they may start with, so that a cue is run only from the
+    /// positions where it can start.
+    var cueStarts = StartIndex([])
+    /// The intents by the words their verbs may start with (`Intent.verbFirstWords`).
+    var verbStarts = StartIndex([])
 
     init(_ tables: GrammarTables) {
         var byName: [String: Int] = [:]
+        var firstWords: [Set<Int32>?] = []
         for (index, compiled) in tables.frameCues.enumerated() {
             let name = compiled.cue.intent
             if byName[name] == nil {
@@ -48,9 +51,40 @@ struct FrameTables: Sendable {
                 }
             }
         }
+        cueStarts = StartIndex(firstWords)
+        verbStarts = StartIndex(intents.map(\.verbFirstWords))
     }
 
     var isEmpty: Bool { intents.isEmpty }
+}
+
+/// Which of a list of runs may start at a word, by the word's key: those whose first words
+/// are not known, and those whose first words hold the key (one lookup a word, rather than
+/// one a run).
+struct StartIndex: Sendable {
+    private var anywhere: [Int] = []
+    private var byKey: [Int32: [Int]] = [:]
+    private let count: Int
+
+    /// `firstWords`: per run, the words it must start with (nil: it may start otherwise).
+    init(_ firstWords: [Set<Int32>?]) {
+        count = firstWords.count
+        for (index, words) in firstWords.enumerated() {
+            guard let words else {
+                anywhere.append(index)
+                continue
+            }
+            for word in words { byKey[word, default: []].append(index) }
+        }
+    }
+
+    /// The runs that may start at `position` of `simulation`'s text, in increasing order, as
+    /// `Simulation.mayStart` tells (every run where a skip phrase starts).
+    func runs(at position: Int, of simulation: Simulation) -> [Int] {
+        guard simulation.skipEnds(at: position).isEmpty else { return Array(0..<count) }
+        guard let keyed = byKey[simulation.keyIDs[position]] else { return anywhere }
+        return anywhere.isEmpty ? keyed : (anywhere + keyed).sorted()
+    }
 }
 
 /// What the second stage tried for one intent (`explain`).
@@ -130,8 +164,9 @@ extension IntentMatcher {
         let interpreter = self.interpreter(tokenized, words: words, context: context)
         return scratch.withSimulation(grammar: grammar, text: tokenized, entityContext: context.entityContext) { simulation in
             // Only intents one of whose verbs may start somewhere in the line are looked for.
-            let viable = frames.intents.map { intent in
-                tokenized.tokens.indices.contains { simulation.mayStart(at: $0, firstWords: intent.verbFirstWords) }
+            var viable = [Bool](repeating: false, count: frames.intents.count)
+            for position in tokenized.tokens.indices where !simulation.isPunctuation(position) {
+                for intent in frames.verbStarts.runs(at: position, of: simulation) { viable[intent] = true }
             }
             guard viable.contains(true) else { return (result, []) }
             let (spans, live) =
@@ -231,17 +266,17 @@ extension IntentMatcher {
     /// every position, and with `wrappers` the app's names (with the words the grammar's app
     /// prefix and suffix take around them: "in", "with").
     private func frameSpans(
-        _ simulation: inout Simulation, frames: FrameTables, live: [Bool], roles: Set<FrameCue.Role>? = nil, wrappers withWrappers: Bool = true
+        _ simulation: inout Simulation, frames: FrameTables, live: [Bool], roles: [FrameCue.Role]? = nil, wrappers withWrappers: Bool = true
     ) -> [Span] {
         let end = simulation.text.tokens.count
         let cues = grammar.frameCues
         var wrappers: [Int32] = []
         if withWrappers, simulation.namesAnApp { wrappers = [grammar.prefixStart, grammar.suffixStart].compactMap { $0 } }
-        let seeded = cues.indices.filter { index in live[frames.intentOfCue[index]] && roles.map { $0.contains(cues[index].cue.role) } ?? true }
+        let seeded = cues.indices.map { index in live[frames.intentOfCue[index]] && roles.map { $0.contains(cues[index].cue.role) } ?? true }
         var spans: [Span] = []
         for position in 0..<end where !simulation.isPunctuation(position) {
             var seeds: [(position: Int, node: Int32, thread: Thread)] = wrappers.map { (position, $0, .empty) }
-            for index in seeded where simulation.mayStart(at: position, firstWords: frames.firstWords[index]) {
+            for index in frames.cueStarts.runs(at: position, of: simulation) where seeded[index] {
                 seeds.append((position, cues[index].start, .empty))
             }
             guard !seeds.isEmpty else { continue }
