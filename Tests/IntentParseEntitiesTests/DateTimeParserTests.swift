@@ -20,6 +20,13 @@ import Testing
         #expect(date(text) == .date(expected))
     }
 
+    /// A word typed with an apostrophe spells no weekday, though its loose key does.
+    @Test func contractionsAreNoWeekdays() {
+        #expect(date("we'd") == nil)
+        #expect(date("we’d") == nil)
+        #expect(date("Wed") == .date("2026-11-25"))
+    }
+
     @Test(arguments: [
         ("on March 3rd", "2027-03-03"), ("March 3", "2027-03-03"), ("Mar 3", "2027-03-03"), ("Mar. 3", "2027-03-03"), ("aug. the 9th", "2027-08-09"),
         ("March third", "2027-03-03"), ("3rd of March", "2027-03-03"), ("the 3rd of March", "2027-03-03"),

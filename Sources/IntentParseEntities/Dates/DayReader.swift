@@ -60,7 +60,9 @@ struct DayReader: Sendable {
         } else {
             position = words.skipping(.this, tokens, at: start)
         }
-        for match in words.weekdays.matches(tokens, from: position) {
+        // NB: a word typed with an apostrophe is no weekday's abbreviation ("we'd" is no "Wed"),
+        // though its loose key, which drops apostrophes, spells one.
+        for match in words.weekdays.matches(tokens, from: position) where !tokens[position..<match.end].contains(where: \.hasInnerApostrophe) {
             if !isNext {
                 if let end = words.word(.nextWeek, tokens, at: match.end) { result.append((end, .day(.weekdayOfNextWeek(match.value)))) }
                 if let end = words.word(.nextAfter, tokens, at: match.end) { result.append((end, .day(.weekday(match.value, next: true)))) }
@@ -231,5 +233,13 @@ struct DayReader: Sendable {
             tokens[start + 2].text.count == 2, tokens[start + 4].text.count == 2
         else { return nil }
         return (start + 5, .monthDay(month: month, day: day, year: year))
+    }
+}
+
+extension Token {
+    /// Whether the word as typed has an apostrophe between letters ("we'd", "it's").
+    var hasInnerApostrophe: Bool {
+        let units = Array(text.utf16)
+        return units.indices.dropFirst().dropLast().contains { units[$0] == 0x27 || units[$0] == 0x2019 }
     }
 }
