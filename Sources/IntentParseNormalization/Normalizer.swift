@@ -372,7 +372,8 @@ public final class Normalizer: Sendable {
         emit(units.endIndex, kind: .word)
     }
 
-    private static func isApostrophe(_ unit: UInt16) -> Bool {
+    /// Whether `unit` is an apostrophe, typed as any of its forms (', ’, ʼ…).
+    package static func isApostrophe(_ unit: UInt16) -> Bool {
         unit == 0x27 || unifyApostrophe(unit) == 0x27
     }
 

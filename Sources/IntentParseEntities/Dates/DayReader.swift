@@ -240,6 +240,6 @@ extension Token {
     /// Whether the word as typed has an apostrophe between letters ("we'd", "it's").
     var hasInnerApostrophe: Bool {
         let units = Array(text.utf16)
-        return units.indices.dropFirst().dropLast().contains { units[$0] == 0x27 || units[$0] == 0x2019 }
+        return units.indices.dropFirst().dropLast().contains { Normalizer.isApostrophe(units[$0]) }
     }
 }

@@ -33,9 +33,6 @@ struct Chart {
     private var positionCapacity: Int
     private var stamp: UInt32
     private(set) var count = 0
-    /// The last position any entry of this run is at (-1: none yet): a run whose later
-    /// positions hold nothing is over.
-    private(set) var furthest = -1
 
     init(memory: ChartMemory) {
         self.memory = memory
@@ -59,7 +56,6 @@ struct Chart {
         }
         for position in first...limit { heads[position] = -1 }
         count = 0
-        furthest = -1
         stamp &+= 1
         if stamp == 0 {
             for index in 0...slotMask { slots[index].stamp = 0 }
@@ -103,7 +99,6 @@ struct Chart {
         slots[slot] = Slot(stamp: stamp, entry: entry)
         if heads[position] < 0 { heads[position] = entry } else { entries[Int(tails[position])].next = entry }
         tails[position] = entry
-        if position > furthest { furthest = position }
         return entry
     }
 

@@ -63,12 +63,13 @@ struct FrameTables: Sendable {
 /// one a run).
 struct StartIndex: Sendable {
     private var anywhere: [Int] = []
+    /// Per key, the runs that may start with it, those of `anywhere` included, in order.
     private var byKey: [Int32: [Int]] = [:]
-    private let count: Int
+    private let all: [Int]
 
     /// `firstWords`: per run, the words it must start with (nil: it may start otherwise).
     init(_ firstWords: [Set<Int32>?]) {
-        count = firstWords.count
+        all = Array(firstWords.indices)
         for (index, words) in firstWords.enumerated() {
             guard let words else {
                 anywhere.append(index)
@@ -76,14 +77,14 @@ struct StartIndex: Sendable {
             }
             for word in words { byKey[word, default: []].append(index) }
         }
+        for key in byKey.keys { byKey[key] = (anywhere + (byKey[key] ?? [])).sorted() }
     }
 
     /// The runs that may start at `position` of `simulation`'s text, in increasing order, as
     /// `Simulation.mayStart` tells (every run where a skip phrase starts).
     func runs(at position: Int, of simulation: Simulation) -> [Int] {
-        guard simulation.skipEnds(at: position).isEmpty else { return Array(0..<count) }
-        guard let keyed = byKey[simulation.keyIDs[position]] else { return anywhere }
-        return anywhere.isEmpty ? keyed : (anywhere + keyed).sorted()
+        guard simulation.skipEnds(at: position).isEmpty else { return all }
+        return byKey[simulation.keyIDs[position]] ?? anywhere
     }
 }
 

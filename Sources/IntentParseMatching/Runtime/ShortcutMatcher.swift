@@ -18,7 +18,6 @@ package struct ShortcutMatch: Sendable {
 /// case and punctuation, with a small typo) runs the shortcut instead of the grammar.
 struct ShortcutIndex: Sendable {
     struct Entry: Sendable {
-        var key: String
         var app: Int
         var shortcut: Shortcut
         /// `key`'s Unicode scalars.
@@ -41,7 +40,7 @@ struct ShortcutIndex: Sendable {
             for shortcut in app.shortcuts {
                 let key = normalizer.looseKeys(shortcut.phrase).joined()
                 guard !key.isEmpty else { continue }
-                entries.append(Entry(key: key, app: appIndex, shortcut: shortcut, scalars: key.unicodeScalars.map(\.value)))
+                entries.append(Entry(app: appIndex, shortcut: shortcut, scalars: key.unicodeScalars.map(\.value)))
                 if exact[Array(key.utf8)] == nil { exact[Array(key.utf8)] = entries.count - 1 }
                 maxKeyLength = max(maxKeyLength, entries[entries.count - 1].length)
             }

@@ -267,8 +267,6 @@ struct Simulation {
         // Positions before the first seed hold nothing (a suffix run starts mid-utterance).
         var accepts: [Accept] = []
         for position in first...limit {
-            // Every thread has died: nothing later can be reached.
-            guard position <= chart.furthest else { break }
             closure(at: position, accepts: &accepts)
             guard position < limit else { break }
             advance(from: position, limit: limit)
