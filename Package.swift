@@ -92,7 +92,7 @@ let package = Package(
         .target(
             name: "IntentParseTestSupport", dependencies: ["IntentParse", "IntentParseBase", "IntentParseMatching"],
             path: "Tests/IntentParseTestSupport"),
-        .testTarget(name: "IntentParseNormalizationTests", dependencies: ["IntentParseNormalization"]),
+        .testTarget(name: "IntentParseNormalizationTests", dependencies: ["IntentParseBase", "IntentParseNormalization"]),
         .testTarget(name: "IntentParseSchemaTests", dependencies: ["IntentParseTestSupport", "IntentParseBase", "IntentParseSchema"]),
         .testTarget(
             name: "IntentParseVocabularyTests",

@@ -11,6 +11,7 @@
 #include <unicode/uscript.h>
 #include <unicode/uset.h>
 #include <unicode/utrans.h>
+#include <unicode/uversion.h>
 
 /* Maps an ICU status to our return convention. */
 static int32_t cip_result(UErrorCode status, int32_t length) {
@@ -48,6 +49,7 @@ int32_t cip_has_other_script(const uint16_t *src, int32_t length) {
         UChar32 c;
         U16_NEXT(src, i, length, c);
         UErrorCode status = U_ZERO_ERROR;
+        if ((U_GET_GC_MASK(c) & U_GC_L_MASK) == 0) continue;
         UScriptCode script = uscript_getScript(c, &status);
         if (U_FAILURE(status)) continue;
         if (script != USCRIPT_COMMON && script != USCRIPT_INHERITED && script != USCRIPT_LATIN &&
@@ -101,6 +103,16 @@ int32_t cip_strip_marks(const uint16_t *src, int32_t length, uint16_t *dst, int3
     int32_t out = unorm2_normalize(nfc, decomposed, kept, (UChar *)dst, dstCapacity, &status);
     free(decomposed);
     return cip_result(status, out);
+}
+
+void cip_icu_version(char *dst, int32_t dstCapacity) {
+    UVersionInfo version;
+    char text[U_MAX_VERSION_STRING_LENGTH];
+    u_getVersion(version);
+    u_versionToString(version, text);
+    if (dstCapacity <= 0) return;
+    strncpy(dst, text, (size_t)dstCapacity - 1);
+    dst[dstCapacity - 1] = 0;
 }
 
 void *cip_translit_open(const uint16_t *id, int32_t idLength) {

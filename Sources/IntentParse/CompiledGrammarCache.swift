@@ -1,5 +1,6 @@
 import Foundation
 import IntentParseBase
+import IntentParseNormalization
 
 /// Compiled grammars kept on disk between runs: one file per locale, holding the grammar as
 /// loaded (with its warnings) and the tables it compiled to, so that a run whose files have not
@@ -81,11 +82,64 @@ public struct CompiledGrammarCache: Sendable {
     /// Runs `body` on the payload of `locale`'s file if there is one for `fingerprint` whose
     /// checksum holds; nil if there is none or `body` throws (damage it found).
     func read<T>(locale: String, grammars: URL, fingerprint: UInt64, _ body: (BinaryReader) throws -> T) -> T? {
-        guard let data = try? Data(contentsOf: file(locale: locale, grammars: grammars), options: .mappedIfSafe) else { return nil }
+        CompiledGrammarCache.read(file(locale: locale, grammars: grammars), magic: CompiledGrammarCache.magic, fingerprint: fingerprint, body)
+    }
+
+    /// Writes `locale`'s file: `payload` under `fingerprint`. Best effort: a cache that cannot
+    /// be written is no cache, not an error.
+    func write(locale: String, grammars: URL, fingerprint: UInt64, payload: BinaryWriter) {
+        guard write(file(locale: locale, grammars: grammars), magic: CompiledGrammarCache.magic, fingerprint: fingerprint, payload: payload)
+        else { return }
+        prune()
+    }
+
+    // MARK: ICU's tables
+
+    private static let icuMagic: [UInt8] = Array("intentparse icu tables\n".utf8)
+
+    /// The tables of this ICU, for this executable (whose code makes them).
+    private var icuTablesFile: URL {
+        let safe = ICUTables.icuVersion.unicodeScalars.map { CharacterSet.alphanumerics.contains($0) ? Character($0) : "_" }
+        return folder.appendingPathComponent("icu-\(String(safe)).tables")
+    }
+
+    private static var icuFingerprint: UInt64 {
+        var hash = BinaryCoding.Hash()
+        hash.combine(formatVersion)
+        hash.combine(executableIdentity)
+        hash.combine(ICUTables.icuVersion)
+        return hash.value
+    }
+
+    /// Gives the normalizers the tables of ICU an earlier run wrote (`ICUTables`), if their
+    /// file is there and sound; true when it was.
+    func installICUTables() -> Bool {
+        let installed: Bool? = CompiledGrammarCache.read(
+            icuTablesFile, magic: CompiledGrammarCache.icuMagic, fingerprint: CompiledGrammarCache.icuFingerprint
+        ) { reader in
+            try ICUTables.install(from: reader)
+            return true
+        }
+        return installed ?? false
+    }
+
+    /// Writes every table of ICU this process has (best effort).
+    func writeICUTables() {
+        let payload = BinaryWriter()
+        ICUTables.write(to: payload)
+        _ = write(icuTablesFile, magic: CompiledGrammarCache.icuMagic, fingerprint: CompiledGrammarCache.icuFingerprint, payload: payload)
+    }
+
+    // MARK: files
+
+    /// A file's payload read by `body`, if the file starts with `magic` and `fingerprint` and
+    /// its checksum holds; nil otherwise or if `body` throws.
+    private static func read<T>(_ file: URL, magic: [UInt8], fingerprint: UInt64, _ body: (BinaryReader) throws -> T) -> T? {
+        guard let data = try? Data(contentsOf: file, options: .mappedIfSafe) else { return nil }
         return data.withUnsafeBytes { bytes -> T? in
-            let header = CompiledGrammarCache.magic.count + 3 * 8
-            guard bytes.count >= header, bytes.prefix(CompiledGrammarCache.magic.count).elementsEqual(CompiledGrammarCache.magic) else { return nil }
-            let numbers = UnsafeRawBufferPointer(rebasing: bytes[CompiledGrammarCache.magic.count..<header])
+            let header = magic.count + 3 * 8
+            guard bytes.count >= header, bytes.prefix(magic.count).elementsEqual(magic) else { return nil }
+            let numbers = UnsafeRawBufferPointer(rebasing: bytes[magic.count..<header])
             let stored = numbers.loadUnaligned(fromByteOffset: 0, as: UInt64.self).littleEndian
             let checksum = numbers.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian
             let length = numbers.loadUnaligned(fromByteOffset: 16, as: UInt64.self).littleEndian
@@ -97,22 +151,22 @@ public struct CompiledGrammarCache: Sendable {
         }
     }
 
-    /// Writes `locale`'s file: `payload` under `fingerprint`. Best effort: a cache that cannot
-    /// be written is no cache, not an error.
-    func write(locale: String, grammars: URL, fingerprint: UInt64, payload: BinaryWriter) {
+    /// Writes `payload` to `file` under `magic` and `fingerprint`, atomically; false if it
+    /// could not be written.
+    private func write(_ file: URL, magic: [UInt8], fingerprint: UInt64, payload: BinaryWriter) -> Bool {
         let body = payload.bytes
-        var data = Data(CompiledGrammarCache.magic)
+        var data = Data(magic)
         for number in [fingerprint, body.withUnsafeBytes(BinaryCoding.checksum), UInt64(body.count)] {
             withUnsafeBytes(of: number.littleEndian) { data.append(contentsOf: $0) }
         }
         data.append(contentsOf: body)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try AtomicFile.write(data, to: file(locale: locale, grammars: grammars).path)
+            try AtomicFile.write(data, to: file.path)
+            return true
         } catch {
-            return
+            return false
         }
-        prune()
     }
 
     /// How many grammar files the folder keeps: each grammars folder (a test's temporary one
@@ -147,16 +201,11 @@ public struct CompiledGrammarCache: Sendable {
     /// folder counts as empty, an unreadable file by its name and a marker.
     private static func combineFolder(_ folder: URL, into hash: inout BinaryCoding.Hash) {
         let root = folder.standardizedFileURL.path
-        guard let walk = FileManager.default.enumerator(atPath: root) else { return hash.combine(0) }
-        var files: [String] = []
-        while let name = walk.nextObject() as? String {
-            if (walk.fileAttributes?[.type] as? FileAttributeType) == .typeRegular { files.append(name) }
-        }
-        files.sort()
+        let files = FileTree.regularFiles(under: root)
         hash.combine(UInt64(files.count))
-        for name in files {
-            hash.combine(name)
-            combineFile(URL(fileURLWithPath: root).appendingPathComponent(name), into: &hash)
+        for file in files {
+            hash.combine(file.path)
+            combineFile(URL(fileURLWithPath: root).appendingPathComponent(file.path), into: &hash)
         }
     }
 

@@ -167,6 +167,9 @@ public struct IntentParser: Sendable {
             grammars grammarsURL: URL, vocabulary vocabularyURL: URL, options: Options,
             compiler: GrammarCompiler?
         ) throws -> (sources: Sources, compiled: [String: Compiled]) {
+            // NB: ICU's tables from an earlier run, before any normalizer is made: making them
+            // again costs more than the rest of the start-up together.
+            let icuTablesRead = options.cache?.installICUTables() ?? false
             DispatchQueue.global().async { Normalizer.prepareSharedTables() }
             let siriKit = try Schema.siriKit(extendedBy: grammarsURL)
             var diagnostics: [Diagnostic] = []
@@ -226,6 +229,7 @@ public struct IntentParser: Sendable {
                 }
                 return (locale, load)
             }
+            if !icuTablesRead || ICUTables.hasUnwrittenTables { options.cache?.writeICUTables() }
             let byLocale = Dictionary(loads, uniquingKeysWith: { first, _ in first })
             // Diagnostics in locale order: grammars first, then dialogue and entity files (only
             // read when every grammar loaded).
@@ -271,14 +275,7 @@ public struct IntentParser: Sendable {
 
         /// Locales ordered by the size of their folders' files, largest first.
         private static func largestFirst(_ locales: [String], in grammarsURL: URL) -> [String] {
-            let sizes = locales.map { locale -> Int in
-                // NB: by path: the walk's own file attributes (one lstat per file) cost a tenth of
-                // what asking each URL for its resource values did.
-                guard let walk = FileManager.default.enumerator(atPath: grammarsURL.appendingPathComponent(locale).path) else { return 0 }
-                var total = 0
-                while walk.nextObject() != nil { total += (walk.fileAttributes?[.size] as? NSNumber)?.intValue ?? 0 }
-                return total
-            }
+            let sizes = locales.map { FileTree.totalSize(under: grammarsURL.appendingPathComponent($0).path) }
             return zip(locales, sizes).sorted { $0.1 > $1.1 }.map(\.0)
         }
     }

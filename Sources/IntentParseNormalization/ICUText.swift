@@ -69,11 +69,12 @@ enum SharedTransliterators {
     private static let lock = Lock()
     nonisolated(unsafe) private static var opened: [String: Transliterator?] = [:]
 
-    /// The transliterator `id`, or nil when ICU does not know it.
+    /// The transliterator `id`, or nil when ICU does not know it. With its tables installed
+    /// (`ICUTables`), it is opened only when a text needs ICU itself.
     static func transliterator(_ id: String) -> Transliterator? {
         lock.withLock {
             if let known = opened[id] { return known }
-            let made = Transliterator(id: id)
+            let made = ICUTables.transform(id).map { Transliterator(id: id, tables: $0) } ?? Transliterator(id: id)
             opened[id] = .some(made)
             return made
         }
@@ -82,20 +83,51 @@ enum SharedTransliterators {
 
 /// An ICU transliterator ("Latin-ASCII", "Any-Latin", ...), opened once and reused.
 final class Transliterator: @unchecked Sendable {
-    private let handle: UnsafeMutableRawPointer
+    private let id: String
+    /// The ICU object: nil until first needed when the tables were installed, and for good
+    /// if ICU could not open it then.
+    private var handle: UnsafeMutableRawPointer?
+    private var triedOpening = false
     private let lock = Lock()
 
+    /// `id`, opened now; nil when ICU does not know it.
     init?(id: String) {
-        let units = Array(id.utf16)
-        guard let handle = units.withUnsafeBufferPointer({ cip_translit_open($0.baseAddress, Int32($0.count)) }) else {
-            return nil
-        }
+        guard let handle = Transliterator.open(id) else { return nil }
+        self.id = id
         self.handle = handle
+        triedOpening = true
         (changes, changesBeyondBMP) = Transliterator.sourceSet(handle)
+        ICUTables.record(id, ICUTables.Transform(changes: changes, changesBeyondBMP: changesBeyondBMP))
+    }
+
+    /// `id` as its installed tables describe it; opened on the first text they do not cover.
+    init(id: String, tables: ICUTables.Transform) {
+        self.id = id
+        changes = tables.changes
+        changesBeyondBMP = tables.changesBeyondBMP
+        mappings = tables.singleUnits
+    }
+
+    private static func open(_ id: String) -> UnsafeMutableRawPointer? {
+        let units = Array(id.utf16)
+        return units.withUnsafeBufferPointer { cip_translit_open($0.baseAddress, Int32($0.count)) }
+    }
+
+    /// The ICU object, opened on first use (under `lock`); nil if ICU cannot open it.
+    private func openedHandle() -> UnsafeMutableRawPointer? {
+        if handle == nil, !triedOpening {
+            triedOpening = true
+            handle = Transliterator.open(id)
+        }
+        return handle
     }
 
     /// The BMP code points the transform may change, one bit each, and whether it may change
     /// any beyond the BMP: a run with none of them is left as it is, without an ICU call.
+    ///
+    /// NB: as ICU reports them (its source set), which for some transforms is short of what
+    /// they change: Latin-ASCII's misses "ı" and "æ". Only transforms whose set is known to
+    /// be whole (Traditional-Simplified) are asked `mayChange`.
     private let changes: [UInt64]
     private let changesBeyondBMP: Bool
 
@@ -119,7 +151,7 @@ final class Transliterator: @unchecked Sendable {
         return (bits, beyond)
     }
 
-    deinit { cip_translit_close(handle) }
+    deinit { if let handle { cip_translit_close(handle) } }
 
     /// What the transform makes of each BMP code point it may change, when that is one code
     /// unit again ("發" → "发", "发" → "发"); the others (several units, or depending on their neighbours)
@@ -132,6 +164,7 @@ final class Transliterator: @unchecked Sendable {
             if let mappings { return mappings }
             let made = makeSingleUnitMappings()
             mappings = made
+            ICUTables.record(id, ICUTables.Transform(changes: changes, changesBeyondBMP: changesBeyondBMP, singleUnits: made))
             return made
         }
     }
@@ -169,13 +202,17 @@ final class Transliterator: @unchecked Sendable {
     }
 
     func apply(_ text: [UInt16]) -> [UInt16] {
+        lock.withLock { openedHandle().map { Transliterator.apply(text, with: $0) } } ?? text
+    }
+
+    /// `text` through the ICU object `handle` (the caller holds the lock, if any); `text` as
+    /// it is if ICU fails.
+    private static func apply(_ text: [UInt16], with handle: UnsafeMutableRawPointer) -> [UInt16] {
         var capacity = text.count * 3 + 16
         for _ in 0..<4 {
             var buffer = text + [UInt16](repeating: 0, count: capacity - text.count)
             var length = Int32(text.count)
-            let status = lock.withLock {
-                buffer.withUnsafeMutableBufferPointer { cip_translit_apply(handle, $0.baseAddress, &length, Int32(capacity)) }
-            }
+            let status = buffer.withUnsafeMutableBufferPointer { cip_translit_apply(handle, $0.baseAddress, &length, Int32(capacity)) }
             if status == 0 {
                 buffer.removeSubrange(Int(length)...)
                 return buffer

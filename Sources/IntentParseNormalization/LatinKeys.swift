@@ -1,3 +1,5 @@
+import IntentParseBase
+
 /// A word's keys from tables, for words in Latin letters: what the ICU pipeline makes of each
 /// letter, worked out once per process by ICU itself, so that a word with accents or Turkish
 /// letters ("fotoğraflarını", "réserve") costs table lookups instead of five ICU calls.
@@ -16,8 +18,9 @@ struct LatinKeys: Sendable {
     private let looseUnits: [UInt16]
     private let looseStarts: [Int32]
 
-    static let plain = LatinKeys(turkic: false)
-    static let turkic = LatinKeys(turkic: true)
+    /// As `ICUTables` has them (installed from a file, or made now by ICU).
+    static let plain = ICUTables.latinKeys(turkic: false)
+    static let turkic = ICUTables.latinKeys(turkic: true)
 
     /// The table slot of `unit`, or nil outside the tables.
     @inline(__always)
@@ -29,7 +32,7 @@ struct LatinKeys: Sendable {
 
     private static let covered: [UInt16] = Array(0..<0x250) + Array(0x1E00...0x1EFF)
 
-    private init(turkic: Bool) {
+    init(turkic: Bool) {
         // Newline-separated, so that no code point sees a neighbour: a newline composes with
         // nothing and no rule reaches across it. The newline itself maps to itself.
         let points = LatinKeys.covered.map { $0 == 0x0A ? UInt16(0x20) : $0 }
@@ -40,6 +43,27 @@ struct LatinKeys: Sendable {
         let loose = Normalizer.latinLoose(joined)
         (keyUnits, keyStarts) = LatinKeys.table(folded, count: points.count)
         (looseUnits, looseStarts) = LatinKeys.table(loose, count: points.count)
+    }
+
+    func write(to writer: BinaryWriter) {
+        writer.writePlain(keyUnits)
+        writer.writePlain(keyStarts)
+        writer.writePlain(looseUnits)
+        writer.writePlain(looseStarts)
+    }
+
+    /// The tables `write` wrote; throws unless each has a piece per covered code point, in
+    /// order and within its units (or is empty: every word takes the ICU path).
+    init(from reader: BinaryReader) throws {
+        keyUnits = try reader.plain()
+        keyStarts = try reader.plain()
+        looseUnits = try reader.plain()
+        looseStarts = try reader.plain()
+        for (units, starts) in [(keyUnits, keyStarts), (looseUnits, looseStarts)] where !starts.isEmpty {
+            guard starts.count == LatinKeys.covered.count + 1, starts.first == 0, starts.last == Int32(units.count),
+                zip(starts, starts.dropFirst()).allSatisfy({ $0 <= $1 })
+            else { throw reader.damaged("Latin key tables out of order") }
+        }
     }
 
     /// The pieces of `joined` between newlines as one flat table, or an empty table (every

@@ -130,13 +130,16 @@ public final class Normalizer: Sendable {
         _ = hanStrings
     }
 
+    /// Whether `unit` is a unified Han ideograph of the Basic Multilingual Plane.
+    static func isHanIdeograph(_ unit: UInt16) -> Bool { (0x3400...0x4DBF).contains(unit) || (0x4E00...0x9FFF).contains(unit) }
+
     /// The unified Han ideographs of the Basic Multilingual Plane (U+3400...U+9FFF: extension A
     /// and the main block; "" for the few code points between them that are not Han), each as a
     /// string: making a string costs more than the rest of a Han
     /// token, and Chinese text is a token per character.
     private static let firstHan = 0x3400
     private static let hanStrings: [String] = (UInt32(firstHan)...0x9FFF).map { value in
-        guard (0x3400...0x4DBF).contains(value) || (0x4E00...0x9FFF).contains(value), let scalar = Unicode.Scalar(value) else { return "" }
+        guard value <= 0xFFFF, isHanIdeograph(UInt16(value)), let scalar = Unicode.Scalar(value) else { return "" }
         return String(scalar)
     }
 
@@ -417,7 +420,7 @@ public final class Normalizer: Sendable {
         }
         // A unified Han ideograph (the bulk of Chinese text, one token per character) is its own
         // key: it has no case, no decomposition under NFKC and no marks to strip.
-        if units.count == 1, let unit = units.first, (0x4E00...0x9FFF).contains(unit) || (0x3400...0x4DBF).contains(unit) {
+        if units.count == 1, let unit = units.first, Normalizer.isHanIdeograph(unit) {
             let text = Normalizer.hanStrings[Int(unit) - Normalizer.firstHan]
             return Token(range: range, text: text, key: text, looseKey: text, kind: kind)
         }
@@ -494,20 +497,22 @@ public final class Normalizer: Sendable {
         return latinToASCII?.apply(stripped) ?? stripped
     }
 
-    /// ICU's Latin-ASCII, opened once for every normalizer: since `LatinKeys`, only words with
-    /// letters beyond its tables need it.
-    private static let latinToASCII = Transliterator(id: "Latin-ASCII")
+    /// ICU's Latin-ASCII, shared by every normalizer: since `LatinKeys`, only words with
+    /// letters beyond its tables need it (with `ICUTables` installed, only those open it).
+    private static let latinToASCII = SharedTransliterators.transliterator("Latin-ASCII")
 
     /// The loose key of a word's key, by ICU (`LatinKeys` gives it for Latin words).
     func looseKeyUnits(_ folded: [UInt16]) -> [UInt16] {
         var units = ICUText.stripMarks(folded) ?? folded
         // Other scripts than Latin and Han are keyed in Latin letters (ICU's Any-Latin), so a
         // name matches whichever of the two it is typed in: "Борис" and "Boris", "Бобо" and
-        // "Bobo". Han keeps its characters: one syllable's romanization stands for many.
+        // "Bobo". Han keeps its characters: one syllable's romanization stands for many. Only
+        // letters count: a currency sign of a script ("৳", "៛") is no name to romanize.
         if units.contains(where: { $0 >= 0x80 }), ICUText.hasOtherScript(units), let romanizer = Normalizer.romanizer {
             units = ICUText.stripMarks(romanizer.apply(units)) ?? units
         }
-        if units.contains(where: { $0 >= 0x80 }), let latinToASCII = Normalizer.latinToASCII {
+        // NB: Latin-ASCII leaves Han as it is: a Chinese word does not open it.
+        if units.contains(where: { $0 >= 0x80 && !Normalizer.isHanIdeograph($0) }), let latinToASCII = Normalizer.latinToASCII {
             units = latinToASCII.apply(units)
         }
         return units.contains(0x27) ? units.filter { $0 != 0x27 } : units

@@ -1,6 +1,7 @@
 import Foundation
 import IntentParseBase
 import IntentParseGrammar
+import IntentParseNormalization
 import IntentParseTestSupport
 import Testing
 
@@ -135,6 +136,26 @@ import Testing
             "language: en\nintents:\n  INSendMessageIntent:\n    data:\n      - sentences: [\"send {nolist}\"]\n", to: "Grammars/en/broken.yaml")
         #expect(throws: DiagnosticError.self) { try setup.load() }
         #expect((try? setup.cacheFiles())?.isEmpty ?? true)
+    }
+
+    /// ICU's tables go to one file of the folder: read back by the next load, written again
+    /// when damaged, and never a reason for an answer to change.
+    @Test func icuTablesAreKeptBesideTheGrammars() throws {
+        let setup = try Setup()
+        defer { setup.folder.remove() }
+        let reference = try setup.load()
+        let file = setup.cache.folder.appendingPathComponent("icu-\(ICUTables.icuVersion.replacingOccurrences(of: ".", with: "_")).tables")
+        #expect(FileManager.default.fileExists(atPath: file.path))
+        #expect(setup.cache.installICUTables())
+        let intact = try Data(contentsOf: file)
+        let sentence = "send a message to Zoë saying café crème"
+        for damage in [intact.prefix(intact.count / 2), Data(), intact + Data([1])] {
+            try damage.write(to: file)
+            #expect(!setup.cache.installICUTables())
+            let parser = try setup.load()
+            #expect(ResultJSON.line(parser.parse(sentence)) == ResultJSON.line(reference.parse(sentence)))
+            #expect(setup.cache.installICUTables())
+        }
     }
 
     @Test func theEnvironmentChoosesTheFolder() {

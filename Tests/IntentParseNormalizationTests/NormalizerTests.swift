@@ -1,3 +1,4 @@
+import IntentParseBase
 import IntentParseNormalization
 import Testing
 
@@ -111,6 +112,14 @@ import Testing
         #expect(words("给Bobo发消息", chinese).map(\.key) == ["给", "bobo", "发", "消", "息"])
         #expect(words("發消息", Normalizer(locale: "zh")).map(\.key) == ["發", "消", "息"])
         #expect(Normalizer.isTransform("Traditional-Simplified") && !Normalizer.isTransform("No-Such-Transform"))
+    }
+
+    @Test func onlyLettersOfOtherScriptsAreRomanized() {
+        #expect(ICUText.hasOtherScript(Array("Борис".utf16)))
+        #expect(ICUText.hasOtherScript(Array("서울".utf16)))
+        // Signs of a script that are no letters: a currency's symbol keeps its own key.
+        #expect(!ICUText.hasOtherScript(Array("৳".utf16)) && !ICUText.hasOtherScript(Array("៛".utf16)))
+        #expect(!ICUText.hasOtherScript(Array("café 发".utf16)))
     }
 
     @Test func otherScriptsAreKeyedInLatinLettersButHanIsNot() {
@@ -308,5 +317,60 @@ import Testing
         #expect(Normalizer.shared(locale: "fr", rules: rules) === Normalizer.shared(locale: "fr", rules: rules))
         #expect(Normalizer.shared(locale: "fr", rules: rules) !== Normalizer.shared(locale: "fr"))
         #expect(Normalizer.shared(locale: "it", rules: rules) !== Normalizer.shared(locale: "fr", rules: rules))
+    }
+}
+
+/// ICU's tables as a later process is given them: what is written installs, and a record that
+/// is damaged, cut short or made by another ICU is refused whole.
+@Suite struct ICUTablesTests {
+    private func written() -> [UInt8] {
+        // Made now if no test made them yet: the Latin keys, and a transform's single units.
+        _ = LatinKeys.plain.keys(Array("réservé".utf16)[...])
+        _ = SharedTransliterators.transliterator("Traditional-Simplified")?.singleUnitMappings()
+        let writer = BinaryWriter()
+        ICUTables.write(to: writer)
+        return writer.bytes
+    }
+
+    @Test func writtenTablesInstallAndDescribeTheSameTransform() throws {
+        let bytes = written()
+        try bytes.withUnsafeBytes { try ICUTables.install(from: BinaryReader($0)) }
+        let tables = try #require(ICUTables.transform("Traditional-Simplified"))
+        #expect(tables.singleUnits?[0x767C] == 0x53D1)
+        // A transliterator made from the tables alone answers as the opened one does.
+        let lazy = Transliterator(id: "Traditional-Simplified", tables: tables)
+        let opened = try #require(Transliterator(id: "Traditional-Simplified"))
+        let text = Array("發個訊息給媽媽".utf16)
+        #expect(lazy.mayChange(text[...]) == opened.mayChange(text[...]))
+        #expect(lazy.apply(text) == opened.apply(text))
+        #expect(lazy.singleUnitMappings() == opened.singleUnitMappings())
+    }
+
+    @Test func damagedTablesAreRefused() throws {
+        let bytes = written()
+        for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 97)) {
+            #expect(throws: BinaryReader.Damaged.self) {
+                try bytes.prefix(length).withUnsafeBytes { try ICUTables.install(from: BinaryReader($0)) }
+            }
+        }
+        #expect(throws: BinaryReader.Damaged.self) {
+            try (bytes + [0]).withUnsafeBytes { try ICUTables.install(from: BinaryReader($0)) }
+        }
+        let other = BinaryWriter()
+        other.write("0.1")
+        other.varint(0)
+        other.varint(0)
+        #expect(throws: BinaryReader.Damaged.self) { try other.bytes.withUnsafeBytes { try ICUTables.install(from: BinaryReader($0)) } }
+    }
+
+    @Test func latinTablesOutOfOrderAreRefused() throws {
+        let writer = BinaryWriter()
+        writer.writePlain([UInt16(0x61)])
+        writer.writePlain([Int32](repeating: 0, count: 10))
+        writer.writePlain([UInt16]())
+        writer.writePlain([Int32]())
+        try writer.bytes.withUnsafeBytes { raw in
+            #expect(throws: BinaryReader.Damaged.self) { try LatinKeys(from: BinaryReader(raw)) }
+        }
     }
 }

@@ -34,8 +34,9 @@ int32_t cip_fold_case(const uint16_t *src, int32_t length, int32_t turkic,
 int32_t cip_to_lower(const uint16_t *src, int32_t length, const char *locale,
                      uint16_t *dst, int32_t dstCapacity);
 
-/* 1 when the text has a character of a script other than Latin and Han (Cyrillic, Greek,
- * Arabic, Hangul, ...; characters common to all scripts do not count), else 0. */
+/* 1 when the text has a letter of a script other than Latin and Han (Cyrillic, Greek,
+ * Arabic, Hangul, ...; characters common to all scripts, and signs of a script that are no
+ * letters, such as the currency signs "৳" and "៛", do not count), else 0. */
 int32_t cip_has_other_script(const uint16_t *src, int32_t length);
 
 /* 1 when the text has a symbol: a character of general category Sm, Sc, Sk or So ("+", "$",
@@ -50,6 +51,9 @@ int32_t cip_is_emoticon(const uint16_t *src, int32_t length);
 
 /* Removes combining marks: NFD, drop nonspacing marks, NFC ("Café" -> "Cafe"). */
 int32_t cip_strip_marks(const uint16_t *src, int32_t length, uint16_t *dst, int32_t dstCapacity);
+
+/* ICU's version ("72.1"), NUL-terminated in dst (capacity at least 20). */
+void cip_icu_version(char *dst, int32_t dstCapacity);
 
 /* ---- Transliterators (e.g. "Latin-ASCII", "Any-Latin") ---- */
 void *cip_translit_open(const uint16_t *id, int32_t idLength);
