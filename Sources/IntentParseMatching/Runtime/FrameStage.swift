@@ -187,7 +187,8 @@ extension IntentMatcher {
                             return "\(grammar.frameCues[span.cue].cue.role.key): \(tokenized.slice(tokens: span.start, through: span.end - 1))"
                         }, unexplained: nil, outcome: "")
                 defer { if tracing { attempts.append(attempt) } }
-                if found.contains(where: { grammar.frameCues[spans[$0].cue].cue.role == .exclude }) {
+                if found.contains(where: { grammar.frameCues[spans[$0].cue].cue.role == .exclude && vetoes(spans[$0], among: spans, frames: frames) })
+                {
                     attempt.outcome = "excluded"
                     continue
                 }
@@ -247,7 +248,9 @@ extension IntentMatcher {
             for span in spans where span.isExact && cues[span.cue].cue.role == role { found[frames.intentOfCue[span.cue]] = true }
             for intent in live.indices where !found[intent] { live[intent] = false }
         }
-        for span in spans where cues[span.cue].cue.role == .exclude { live[frames.intentOfCue[span.cue]] = false }
+        for span in spans where cues[span.cue].cue.role == .exclude && vetoes(span, among: spans, frames: frames) {
+            live[frames.intentOfCue[span.cue]] = false
+        }
         keep(.verb)
         guard live.contains(true) else { return ([], live) }
         spans = spans.filter { live[frames.intentOfCue[$0.cue]] }
@@ -261,6 +264,18 @@ extension IntentMatcher {
             a.element.start != b.element.start ? a.element.start < b.element.start : a.offset < b.offset
         }.map(\.element)
         return (spans, live)
+    }
+
+    /// Whether `exclusion` (a span of an exclusion cue) vetoes its intent: not when one of the
+    /// intent's own verbs found in `spans` holds it and more words ("put" in "what did i put on
+    /// my list", where "did i put" is a verb of searching and "put" one of adding). An
+    /// exclusion that is a whole verb ("可以订位吗") still vetoes.
+    private func vetoes(_ exclusion: Span, among spans: [Span], frames: FrameTables) -> Bool {
+        let intent = frames.intentOfCue[exclusion.cue]
+        return !spans.contains { span in
+            span.cue >= 0 && frames.intentOfCue[span.cue] == intent && grammar.frameCues[span.cue].cue.role == .verb
+                && span.start <= exclusion.start && exclusion.end <= span.end && span.end - span.start > exclusion.end - exclusion.start
+        }
     }
 
     /// Every cue of the `live` intents (of the given roles; nil: all) found in the line, from
