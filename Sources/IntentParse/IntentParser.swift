@@ -391,11 +391,11 @@ public struct IntentParser: Sendable {
     }
 
     /// The second stage's reading of `text` in `language` (`IntentMatcher.frameReading`).
-    private func frameReading(_ text: String, language index: Int, context: MatchContext, tracing: Bool = false) -> (
-        result: MatchResult, attempts: [FrameAttempt]
-    ) {
+    private func frameReading(
+        _ text: String, language index: Int, context: MatchContext, tracing: Bool = false, tokens: [Token]? = nil
+    ) -> (result: MatchResult, attempts: [FrameAttempt]) {
         let matcher = matchersByLocale[index]
-        let tokenized = matcher.tokenize(text)
+        let tokenized = tokens.map { TokenizedText(text: text, utf16: Array(text.utf16), tokens: $0) } ?? matcher.tokenize(text)
         // A request separator left unexplained ("… and tell me a joke") may join a request
         // the stage cannot read: the line is not read as one request.
         let breaks = separatorsByLocale[index].wordSeparatorStarts(in: tokenized.tokens)
@@ -500,7 +500,9 @@ public struct IntentParser: Sendable {
     /// reading of it in `language` (`IntentMatcher.frameReading`), if it has one.
     private func readingFrames(_ result: MatchResult, language index: Int, context: MatchContext) -> MatchResult {
         guard result.isUnmatched, matchersByLocale[index].grammar.hasFrames else { return result }
-        let read = frameReading(result.text, language: index, context: context).result
+        // NB: the line's tokens as this language's templates read them, when the result is its.
+        let tokens = result.locale == matchersByLocale[index].grammar.locale && !result.tokens.isEmpty ? result.tokens : nil
+        let read = frameReading(result.text, language: index, context: context, tokens: tokens).result
         return read.best == nil ? result : read
     }
 
