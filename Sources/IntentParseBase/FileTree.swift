@@ -29,7 +29,9 @@ package enum FileTree {
 
     /// The total size of the regular files below `root`.
     package static func totalSize(under root: String) -> Int {
-        regularFiles(under: root).reduce(0) { $0 + $1.size }
+        var files: [File] = []
+        walk(root, relative: "", into: &files)
+        return files.reduce(0) { $0 + $1.size }
     }
 
     private static func walk(_ folder: String, relative: String, into files: inout [File]) {

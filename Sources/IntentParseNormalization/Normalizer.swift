@@ -130,7 +130,8 @@ public final class Normalizer: Sendable {
         _ = hanStrings
     }
 
-    /// Whether `unit` is a unified Han ideograph of the Basic Multilingual Plane.
+    /// Whether `unit` is a unified Han ideograph of the Basic Multilingual Plane (narrower than
+    /// `Token.isHan`: Latin-ASCII makes "0" of the ideographic zero "〇").
     static func isHanIdeograph(_ unit: UInt16) -> Bool { (0x3400...0x4DBF).contains(unit) || (0x4E00...0x9FFF).contains(unit) }
 
     /// The unified Han ideographs of the Basic Multilingual Plane (U+3400...U+9FFF: extension A
