@@ -13,7 +13,7 @@ import PackageDescription
 /// per-token accessors are inlined across modules (README, Library).
 let package = Package(
     name: "intentparse",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v14)],
     products: [
         // The library: `import IntentParse` (the parser, its results, the dialogue engine) and
         // `import IntentParseCorpus` (the regression runner). Everything else is `package`.
@@ -23,7 +23,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2")
+        .package(url: "https://github.com/google/swift-benchmark", from: "0.1.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2")
     ],
     targets: [
         .target(
@@ -72,10 +76,22 @@ let package = Package(
                 "IntentParse", "IntentParseCorpus", "IntentParseBase", "IntentParseVocabulary",
                 "IntentParseGrammar", "IntentParseMatching"
             ]),
+        // `intentparse serve`: the parser and the dialogue over HTTP (Hummingbird), its metrics in
+        // Prometheus's text format, its OpenAPI description compiled in.
+        .target(
+            name: "IntentParseService",
+            dependencies: [
+                "IntentParse", "IntentParseBase", "IntentParseDialogue", "IntentParseEntities", "IntentParseMatching", "IntentParseNormalization",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio")
+            ],
+            resources: [.embedInCode("openapi.yaml")]),
         .executableTarget(
             name: "intentparse",
             dependencies: [
-                "IntentParse", "IntentParseCorpus", "IntentParseBench", "IntentParseBase",
+                "IntentParse", "IntentParseCorpus", "IntentParseBench", "IntentParseBase", "IntentParseService",
                 "IntentParseNormalization", "IntentParseVocabulary", "IntentParseEntities",
                 "IntentParseMatching", "IntentParseDialogue",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
@@ -117,6 +133,13 @@ let package = Package(
         .testTarget(
             name: "IntentParseCorpusTests",
             dependencies: ["IntentParseTestSupport", "IntentParse", "IntentParseCorpus", "IntentParseBase", "IntentParseMatching"]),
+        .testTarget(
+            name: "IntentParseServiceTests",
+            dependencies: [
+                "IntentParseTestSupport", "IntentParse", "IntentParseBase", "IntentParseService", "Yams",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird")
+            ]),
         .testTarget(
             name: "intentparseCLITests",
             dependencies: [

@@ -58,6 +58,13 @@ public enum DialogueJSON {
         object(turn, schema: schema, apps: apps).serialized
     }
 
+    /// The line for `turn` with the session it belongs to first (`"session": id`), as the
+    /// service answers `POST /dialog`.
+    package static func line(_ turn: DialogueTurn, session: String, parser: IntentParser) -> String {
+        guard case .object(let members) = object(turn, schema: parser.schema, apps: parser.apps) else { return line(turn, parser: parser) }
+        return JSONValue.object([("session", .string(session))] + members).serialized
+    }
+
     private static func object(_ turn: DialogueTurn, schema: Schema, apps: [AppVocabulary]) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("state", .string(turn.state.rawValue)),

@@ -12,7 +12,9 @@ struct IntentParseCommand: ParsableCommand {
             Exit status: 0 success; 1 a test or check failed; 2 bad input files or usage.
             """,
         version: "0.1.0",
-        subcommands: [ParseCommand.self, DialogCommand.self, TestCommand.self, CheckCommand.self, ExplainCommand.self, BenchCommand.self],
+        subcommands: [
+            ParseCommand.self, DialogCommand.self, TestCommand.self, CheckCommand.self, ExplainCommand.self, BenchCommand.self, ServeCommand.self
+        ],
         defaultSubcommand: ParseCommand.self
     )
 

@@ -1,0 +1,143 @@
+import Foundation
+import Hummingbird
+import IntentParse
+import IntentParseBase
+import NIOCore
+
+/// The HTTP face of `IntentService`: its routes, the bearer token, body limits, errors as
+/// JSON, metrics. The routes are the ones `openapi.yaml` describes.
+package enum ServiceRouter {
+    /// Request bodies above this many bytes are refused with 413.
+    package static let maxBody = 1 << 20
+
+    /// The routes, as `openapi.yaml` names them (method, path pattern).
+    package static let routes: [(method: String, path: String)] = [
+        ("GET", "/healthz"), ("GET", "/metrics"), ("GET", "/openapi.yaml"),
+        ("POST", "/parse"), ("POST", "/dialog"), ("DELETE", "/dialog/{session}")
+    ]
+
+    /// A router for `service`; `token`: the bearer token every route but `/healthz` requires.
+    package static func router(_ service: IntentService, token: String? = nil) -> Router<BasicRequestContext> {
+        let router = Router()
+        router.add(middleware: AnswerMiddleware(metrics: service.metrics))
+        if let token { router.add(middleware: BearerTokenMiddleware(token: token)) }
+
+        router.get("/healthz") { _, _ in
+            json(["{\"status\":\"ok\",\"locales\":[", service.parser.locales.map { "\"\($0)\"" }.joined(separator: ","), "]}"].joined())
+        }
+        router.get("/metrics") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: service.metrics.exposition())))
+        }
+        router.get("/openapi.yaml") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "application/yaml"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_yaml)))
+        }
+        router.post("/parse") { request, _ in
+            let body = try await bytes(of: request)
+            let isNDJSON = request.headers[.contentType].map { mediaType($0) == "application/x-ndjson" } ?? false
+            let answer = try service.parse(body, isNDJSON: isNDJSON)
+            return Response(
+                status: .ok, headers: [.contentType: answer.contentType], body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+        }
+        router.post("/dialog") { request, _ in
+            let body = try await bytes(of: request)
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: try await service.dialog(body))))
+        }
+        router.delete("/dialog/{session}") { _, context in
+            try await service.endSession(context.parameters.get("session") ?? "")
+            return Response(status: .noContent)
+        }
+        return router
+    }
+
+    /// The request's body, at most `maxBody` bytes (more: 413, by `AnswerMiddleware`).
+    private static func bytes(of request: Request) async throws -> [UInt8] {
+        var request = request
+        let buffer = try await request.collectBody(upTo: maxBody)
+        return Array(buffer.readableBytesView)
+    }
+
+    /// "application/x-ndjson; charset=utf-8" → "application/x-ndjson".
+    private static func mediaType(_ value: String) -> String {
+        String(value.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// `{"error": message}`.
+    static func error(_ message: String, status: HTTPResponse.Status, headers: HTTPFields = [:]) -> Response {
+        var response = json(JSONValue.object([("error", .string(message))]).serialized, status: status)
+        response.headers.append(contentsOf: headers)
+        return response
+    }
+}
+
+/// Turns every failure into a JSON answer with its status (a refused request names the field
+/// at fault; anything unexpected is a 500 that names no internals), and counts each answer in
+/// the metrics by route pattern, status and time taken.
+struct AnswerMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let metrics: ServiceMetrics
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        let response: Response
+        do {
+            response = try await next(request, context)
+        } catch let problem as RequestProblem {
+            response = ServiceRouter.error(problem.message, status: HTTPResponse.Status(code: problem.status))
+        } catch is NIOTooManyBytesError {
+            response = ServiceRouter.error("the body is over \(ServiceRouter.maxBody) bytes (1 MiB)", status: .contentTooLarge)
+        } catch let error as any HTTPResponseError {
+            let message =
+                error.status == .notFound
+                ? "no route \(request.method) \(request.uri.path); the routes: "
+                    + ServiceRouter.routes.map { "\($0.method) \($0.path)" }.joined(separator: ", ")
+                : error.status.reasonPhrase
+            response = ServiceRouter.error(message, status: error.status)
+        } catch {
+            context.logger.error("\(request.method) \(request.uri.path): \(error)")
+            response = ServiceRouter.error("internal error", status: .internalServerError)
+        }
+        metrics.request(
+            method: request.method.rawValue, route: context.endpointPath ?? "unmatched", status: response.status.code,
+            duration: ContinuousClock.now - start)
+        return response
+    }
+}
+
+/// Requires `Authorization: Bearer <token>` on every route but `/healthz` (`--token-file`).
+struct BearerTokenMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+    let token: [UInt8]
+
+    init(token: String) { self.token = Array(token.utf8) }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if request.uri.path == "/healthz" { return try await next(request, context) }
+        let prefix = "Bearer "
+        guard let header = request.headers[.authorization], header.hasPrefix(prefix),
+            BearerTokenMiddleware.equal(Array(header.utf8.dropFirst(prefix.utf8.count)), token)
+        else {
+            return ServiceRouter.error(
+                "this service requires a bearer token: Authorization: Bearer <token>", status: .unauthorized,
+                headers: [.wwwAuthenticate: "Bearer realm=\"intentparse\""])
+        }
+        return try await next(request, context)
+    }
+
+    /// Compares in time that depends on the lengths only, not on where the bytes differ.
+    static func equal(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+}

@@ -1,0 +1,111 @@
+import ArgumentParser
+import Foundation
+import IntentParse
+import IntentParseBase
+import IntentParseEntities
+import IntentParseService
+
+/// `intentparse serve`: the parser and the dialogue over HTTP (README, "The service").
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve parse and dialogue over HTTP (POST /parse, POST /dialog; GET /healthz, /metrics, /openapi.yaml).",
+        discussion: """
+            --locale, --app and --now are the defaults of requests that do not give their own.
+            Stops on SIGTERM or SIGINT after the requests in flight are answered.
+            """
+    )
+
+    @OptionGroup var options: CommonOptions
+
+    @Option(help: "Address to listen on (loopback unless you say otherwise).")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on (0: any free port, printed when listening).")
+    var port = 8080
+
+    @Option(help: "A file holding the bearer token every route but /healthz requires (Authorization: Bearer <token>).")
+    var tokenFile: String?
+
+    @Option(help: "Seconds after its last turn that a conversation is forgotten.")
+    var sessionTTL: Double = 1800
+
+    @Option(help: "Seconds a handler may take to resolve, confirm or handle before the request fails.")
+    var handlerTimeout: Double = 10
+
+    @Option(
+        help: "Comma-separated intents that ask a final \"Ready to …?\" (default: payments, ride booking, INSendMessageIntent; \"none\" for none).")
+    var confirmIntents: String?
+
+    /// Thirty days.
+    static let maxSessionTTL = 2_592_000.0
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port \(port) must be from 0 to 65535") }
+        guard sessionTTL.isFinite, sessionTTL > 0, sessionTTL <= ServeCommand.maxSessionTTL else {
+            throw ValidationError(
+                "--session-ttl \(sessionTTL) must be a number of seconds above 0 and at most \(Int(ServeCommand.maxSessionTTL)) (30 days)")
+        }
+        guard handlerTimeout.isFinite, handlerTimeout > 0, handlerTimeout <= DialogCommand.maxHandlerTimeout else {
+            throw ValidationError(
+                "--handler-timeout \(handlerTimeout) must be a number of seconds above 0 and at most \(Int(DialogCommand.maxHandlerTimeout)) (a day)")
+        }
+    }
+
+    func run() throws {
+        let token = try readToken()
+        let parser = try options.loadParser()
+        var settings = IntentService.Settings(
+            defaults: ServiceDefaults(
+                locale: options.locale, app: options.app, now: options.now.flatMap { EntityContext(iso: $0) },
+                preferredLocale: CommonOptions.environmentLocale))
+        settings.handlerTimeout = handlerTimeout
+        if let confirmIntents { settings.confirmIntents = try DialogCommand.intents(confirmIntents, known: Set(parser.schema.intentNames)) }
+        let service = IntentService(
+            parser: parser, sessions: MemorySessionStore(ttl: .milliseconds(Int64(sessionTTL * 1000))), settings: settings)
+        if token == nil, !ServeCommand.isLoopback(host) {
+            DiagnosticPrinter.standardError.printMessage(
+                "warning: listening on \(host) without --token-file: anyone who reaches this address can use the service")
+        }
+        let host = self.host, port = self.port
+        let outcome = Blocking.run { () async -> Result<Void, any Error> in
+            do {
+                try await ServiceRunner.run(service, host: host, port: port, token: token) { bound in
+                    DiagnosticPrinter.standardError.printMessage(
+                        "intentparse serve: listening on http://\(ServeCommand.urlHost(host)):\(bound) (locales: \(parser.locales.joined(separator: ", ")))"
+                    )
+                }
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        if case .failure(let error) = outcome {
+            DiagnosticPrinter.standardError.printMessage("error: cannot serve on \(host):\(port): \(error)")
+            throw ExitCode(2)
+        }
+    }
+
+    /// The token of --token-file, its surrounding white space trimmed; a missing, unreadable or
+    /// empty file is a usage error (exit 2) naming it.
+    private func readToken() throws -> String? {
+        guard let tokenFile else { return nil }
+        let token: String
+        do {
+            token = try String(contentsOfFile: tokenFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        } catch {
+            DiagnosticPrinter.standardError.printMessage("\(tokenFile): error: cannot read the token file: \(error.localizedDescription)")
+            throw ExitCode(2)
+        }
+        guard !token.isEmpty else {
+            DiagnosticPrinter.standardError.printMessage("\(tokenFile): error: the token file is empty")
+            throw ExitCode(2)
+        }
+        return token
+    }
+
+    static func isLoopback(_ host: String) -> Bool { host == "localhost" || host == "::1" || host.hasPrefix("127.") }
+
+    /// An IPv6 address in brackets, as URLs write it.
+    static func urlHost(_ host: String) -> String { host.contains(":") ? "[\(host)]" : host }
+}
