@@ -27,6 +27,9 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "A file holding the bearer token every route but /healthz requires (Authorization: Bearer <token>).")
     var tokenFile: String?
 
+    @Option(help: "Where conversations are kept: memory (the default; lost on exit), or a SQLite file that processes can share.")
+    var sessions = "memory"
+
     @Option(help: "Seconds after its last turn that a conversation is forgotten.")
     var sessionTTL: Double = 1800
 
@@ -61,8 +64,8 @@ struct ServeCommand: ParsableCommand {
                 preferredLocale: CommonOptions.environmentLocale))
         settings.handlerTimeout = handlerTimeout
         if let confirmIntents { settings.confirmIntents = try DialogCommand.intents(confirmIntents, known: Set(parser.schema.intentNames)) }
-        let service = IntentService(
-            parser: parser, sessions: MemorySessionStore(ttl: .milliseconds(Int64(sessionTTL * 1000))), settings: settings)
+        let store = try openSessions()
+        let service = IntentService(parser: parser, sessions: store, settings: settings)
         if token == nil, !ServeCommand.isLoopback(host) {
             DiagnosticPrinter.standardError.printMessage(
                 "warning: listening on \(host) without --token-file: anyone who reaches this address can use the service")
@@ -75,6 +78,7 @@ struct ServeCommand: ParsableCommand {
                         "intentparse serve: listening on http://\(ServeCommand.urlHost(host)):\(bound) (locales: \(parser.locales.joined(separator: ", ")))"
                     )
                 }
+                try await (store as? SQLiteSessionStore)?.close()
                 return .success(())
             } catch {
                 return .failure(error)
@@ -82,6 +86,39 @@ struct ServeCommand: ParsableCommand {
         }
         if case .failure(let error) = outcome {
             DiagnosticPrinter.standardError.printMessage("error: cannot serve on \(host):\(port): \(error)")
+            throw ExitCode(2)
+        }
+    }
+
+    /// The --sessions store: in memory, or a SQLite file whose folder must exist (checked, and
+    /// the file opened, before the service starts; a problem exits 2 naming the file).
+    private func openSessions() throws -> any SessionStore {
+        let ttl = Duration.milliseconds(Int64(sessionTTL * 1000))
+        guard sessions != "memory" else { return MemorySessionStore(ttl: ttl) }
+        guard !sessions.isEmpty, !sessions.contains("://") else {
+            DiagnosticPrinter.standardError.printMessage("error: --sessions takes memory or the path of a SQLite file, not '\(sessions)'")
+            throw ExitCode(2)
+        }
+        let folder = URL(fileURLWithPath: sessions).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            DiagnosticPrinter.standardError.printMessage("\(sessions): error: cannot keep sessions here: the folder \(folder) does not exist")
+            throw ExitCode(2)
+        }
+        // A turn holds its session at most as long as its handlers may take (resolve, confirm,
+        // handle), and then some.
+        let lease = Duration.milliseconds(Int64((handlerTimeout * 3 + 10) * 1000))
+        let path = sessions
+        let opened = Blocking.run { () async -> Result<SQLiteSessionStore, any Error> in
+            do { return .success(try await SQLiteSessionStore.open(path: path, ttl: ttl, leaseDuration: lease)) } catch { return .failure(error) }
+        }
+        switch opened {
+        case .success(let store): return store
+        case .failure(let error as DiagnosticError):
+            DiagnosticPrinter.standardError.print(error.diagnostics)
+            throw ExitCode(2)
+        case .failure(let error):
+            DiagnosticPrinter.standardError.printMessage("\(sessions): error: cannot keep sessions in this file: \(error)")
             throw ExitCode(2)
         }
     }

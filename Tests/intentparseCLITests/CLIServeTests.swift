@@ -60,11 +60,36 @@ import Testing
         #expect(process.terminationStatus == 0)
     }
 
+    /// A conversation kept in a SQLite file goes on after the service restarts.
+    @Test func continuesAConversationAfterARestartWithASessionsFile() async throws {
+        let folder = try CLI.temporaryFolder()
+        defer { CLI.remove(folder) }
+        let file = folder.appendingPathComponent("sessions.sqlite").path
+        var (process, url, _) = try Self.start(["--sessions", file])
+        let first = try await Self.post(url.appendingPathComponent("dialog"), #"{"text":"send a message with MonkeyChat"}"#)
+        #expect(first.status == 200)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(first.body.utf8)) as? [String: Any])
+        let session = try #require(object["session"] as? String)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+
+        (process, url, _) = try Self.start(["--sessions", file])
+        defer { if process.isRunning { process.terminate() } }
+        let second = try await Self.post(url.appendingPathComponent("dialog"), #"{"session":"\#(session)","text":"Coco"}"#)
+        #expect(second.status == 200)
+        #expect(second.body.contains(#""parameter":"content""#), "\(second.body)")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+    }
+
     @Test(arguments: [
         (["--port", "70000"], "--port 70000 must be from 0 to 65535"),
         (["--session-ttl", "0"], "--session-ttl 0.0 must be a number of seconds above 0"),
         (["--session-ttl", "inf"], "--session-ttl inf must be a number of seconds above 0"),
-        (["--token-file", "/nonexistent/token"], "/nonexistent/token: error: cannot read the token file")
+        (["--token-file", "/nonexistent/token"], "/nonexistent/token: error: cannot read the token file"),
+        (["--sessions", "/nonexistent/s.sqlite"], "/nonexistent/s.sqlite: error: cannot keep sessions here: the folder /nonexistent does not exist"),
+        (["--sessions", "postgres://localhost/db"], "error: --sessions takes memory or the path of a SQLite file")
     ])
     func refusesBadOptionsBeforeServing(arguments: [String], message: String) throws {
         let output = try CLI.run(["serve"] + arguments)
