@@ -16,6 +16,15 @@ package enum FileTree {
         package var path: String
         /// The size in bytes.
         package var size: Int
+        /// When it was last written: nanoseconds since 1970 (a service watching its grammars
+        /// compares these).
+        package var modified: Int
+
+        package init(path: String, size: Int, modified: Int) {
+            self.path = path
+            self.size = size
+            self.modified = modified
+        }
     }
 
     /// Every regular file below `root` (symbolic links neither followed nor listed), sorted
@@ -50,7 +59,9 @@ package enum FileTree {
             var status = stat()
             guard lstat(path, &status) == 0 else { continue }
             switch status.st_mode & S_IFMT {
-            case S_IFREG: files.append(File(path: child, size: Int(status.st_size)))
+            case S_IFREG:
+                let modified = Int(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int(status.st_mtim.tv_nsec)
+                files.append(File(path: child, size: Int(status.st_size), modified: modified))
             case S_IFDIR: walk(path, relative: child, into: &files)
             default: continue
             }

@@ -18,21 +18,81 @@ package final class IntentService: Sendable {
         package init(defaults: ServiceDefaults = ServiceDefaults()) { self.defaults = defaults }
     }
 
-    package let parser: IntentParser
+    /// The grammar in use, swapped whole by a reload: each request reads it once, when it
+    /// starts, and finishes on it.
+    package var parser: IntentParser { state.withLock { $0.parser } }
     package let sessions: any SessionStore
     package let metrics: ServiceMetrics
     let settings: Settings
+    private let state: LockedState
 
-    package init(parser: IntentParser, sessions: any SessionStore, metrics: ServiceMetrics = ServiceMetrics(), settings: Settings = Settings()) {
-        self.parser = parser
+    /// `warnings`: what loading `parser` reported (shown by `GET /diagnostics`).
+    package init(
+        parser: IntentParser, warnings: [Diagnostic] = [], sessions: any SessionStore, metrics: ServiceMetrics = ServiceMetrics(),
+        settings: Settings = Settings()
+    ) {
+        state = LockedState(ReloadState(parser: parser, diagnostics: warnings))
         self.sessions = sessions
         self.metrics = metrics
         self.settings = settings
     }
 
+    /// A reload that compiled: `parser` serves every request from now on.
+    package func install(_ parser: IntentParser, warnings: [Diagnostic]) {
+        state.withLock { state in
+            state.parser = parser
+            state.generation += 1
+            state.loaded = Date()
+            state.diagnostics = warnings
+            state.lastReload = (Date(), true)
+        }
+        metrics.reloaded(ok: true)
+    }
+
+    /// A reload that failed: the grammar in use stays; `errors` are what `GET /diagnostics` shows.
+    package func keep(after errors: [Diagnostic]) {
+        state.withLock { state in
+            state.diagnostics = errors
+            state.lastReload = (Date(), false)
+        }
+        metrics.reloaded(ok: false)
+    }
+
+    /// `GET /diagnostics`: which grammar serves, and what its load (or the last failed reload)
+    /// reported, each problem with its file, line and column.
+    package func diagnosticsJSON() -> String {
+        let state = state.withLock { $0 }
+        var members: [(String, JSONValue)] = [
+            ("generation", .number(Double(state.generation))),
+            ("loaded", .string(ServiceClock.iso(state.loaded))),
+            ("locales", .array(state.parser.locales.map(JSONValue.string)))
+        ]
+        if let (at, ok) = state.lastReload {
+            members.append(("lastReload", .object([("at", .string(ServiceClock.iso(at))), ("ok", .bool(ok))])))
+        }
+        members.append(
+            (
+                "diagnostics",
+                .array(
+                    state.diagnostics.map { diagnostic in
+                        var fields: [(String, JSONValue)] = [
+                            ("severity", .string(diagnostic.severity.rawValue)), ("file", .string(diagnostic.location.file))
+                        ]
+                        if let line = diagnostic.location.line { fields.append(("line", .number(Double(line)))) }
+                        if let column = diagnostic.location.column { fields.append(("column", .number(Double(column)))) }
+                        if let keyPath = diagnostic.location.keyPath { fields.append(("keyPath", .string(keyPath))) }
+                        fields.append(("message", .string(diagnostic.message)))
+                        fields.append(("text", .string(diagnostic.description)))
+                        return .object(fields)
+                    })
+            ))
+        return JSONValue.object(members).serialized
+    }
+
     /// `POST /parse`: the JSON object of each text (an array for a batch; JSON Lines for JSON
     /// Lines in), and the response's content type.
     package func parse(_ body: [UInt8], isNDJSON: Bool) throws -> (body: [UInt8], contentType: String) {
+        let parser = self.parser
         let request = try ParseRequest.read(body, isNDJSON: isNDJSON, defaults: settings.defaults, parser: parser)
         var lines: [String] = []
         lines.reserveCapacity(request.items.count)
@@ -52,8 +112,9 @@ package final class IntentService: Sendable {
     /// `POST /dialog`: one turn of a conversation (a new one when the request names none); the
     /// turn object of `dialog --format json`, with the session's id first.
     package func dialog(_ body: [UInt8]) async throws -> [UInt8] {
+        let parser = self.parser
         let request = try DialogRequest.read(body, defaults: settings.defaults, parser: parser)
-        let engine = DialogueEngine(configuration: configuration(request.settings))
+        let engine = DialogueEngine(configuration: configuration(request.settings, parser: parser))
         let text = request.text
         do {
             let (id, turn) = try await sessions.turn(request.session) { session in
@@ -74,7 +135,7 @@ package final class IntentService: Sendable {
         guard try await sessions.remove(id) else { throw RequestProblem(404, "no session '\(id)'") }
     }
 
-    private func configuration(_ request: RequestSettings) -> DialogueConfiguration {
+    private func configuration(_ request: RequestSettings, parser: IntentParser) -> DialogueConfiguration {
         var configuration = parser.dialogueConfiguration(
             locale: request.locale, app: request.app, entityContext: request.entityContext,
             preferredLocale: settings.defaults.preferredLocale)
@@ -82,4 +143,32 @@ package final class IntentService: Sendable {
         if let confirmIntents = settings.confirmIntents { configuration.confirmIntents = confirmIntents }
         return configuration
     }
+}
+
+/// The grammar in use and what its loading said.
+struct ReloadState: Sendable {
+    var parser: IntentParser
+    var generation = 1
+    var loaded = Date()
+    var diagnostics: [Diagnostic]
+    var lastReload: (at: Date, ok: Bool)?
+
+    init(parser: IntentParser, diagnostics: [Diagnostic]) {
+        self.parser = parser
+        self.diagnostics = diagnostics
+    }
+}
+
+/// `ReloadState` behind a lock (read by every request, written by a reload).
+final class LockedState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: ReloadState
+
+    init(_ value: ReloadState) { self.value = value }
+
+    func withLock<T>(_ body: (inout ReloadState) -> T) -> T { lock.withLock { body(&value) } }
+}
+
+enum ServiceClock {
+    static func iso(_ date: Date) -> String { date.formatted(.iso8601) }
 }

@@ -6,6 +6,8 @@ package final class ServiceMetrics: Sendable {
     private let parsedIntent: Counter
     private let parsedNull: Counter
     private let dialogueTurns: Counter
+    private let reloadsOK: Counter
+    private let reloadsFailed: Counter
 
     /// Latency buckets from 50 µs (a parse) to 2.5 s (a slow handler in a dialogue).
     static let buckets: [Duration] = [
@@ -22,6 +24,9 @@ package final class ServiceMetrics: Sendable {
             name: "intentparse_parse_outcomes_total", labels: [("outcome", "null")],
             help: "Utterances parsed, by outcome: an intent, or null (rejected).")
         dialogueTurns = registry.makeCounter(name: "intentparse_dialogue_turns_total", help: "Dialogue turns taken.")
+        let reloadHelp = "Reloads of the grammars and vocabulary after a change: ok (now serving) or failed (the previous grammar kept)."
+        reloadsOK = registry.makeCounter(name: "intentparse_reloads_total", labels: [("result", "ok")], help: reloadHelp)
+        reloadsFailed = registry.makeCounter(name: "intentparse_reloads_total", labels: [("result", "failed")], help: reloadHelp)
     }
 
     /// One request answered: `route` is the route's pattern ("/dialog/{session}"), never the
@@ -38,6 +43,8 @@ package final class ServiceMetrics: Sendable {
     package func parsed(accepted: Bool) { (accepted ? parsedIntent : parsedNull).increment() }
 
     package func turnTaken() { dialogueTurns.increment() }
+
+    package func reloaded(ok: Bool) { (ok ? reloadsOK : reloadsFailed).increment() }
 
     /// Every metric, in Prometheus's text exposition format.
     package func exposition() -> [UInt8] { registry.emitToBuffer() }

@@ -12,7 +12,7 @@ package enum ServiceRouter {
 
     /// The routes, as `openapi.yaml` names them (method, path pattern).
     package static let routes: [(method: String, path: String)] = [
-        ("GET", "/healthz"), ("GET", "/metrics"), ("GET", "/openapi.yaml"),
+        ("GET", "/healthz"), ("GET", "/metrics"), ("GET", "/diagnostics"), ("GET", "/openapi.yaml"),
         ("POST", "/parse"), ("POST", "/dialog"), ("DELETE", "/dialog/{session}")
     ]
 
@@ -30,6 +30,7 @@ package enum ServiceRouter {
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: service.metrics.exposition())))
         }
+        router.get("/diagnostics") { _, _ in json(service.diagnosticsJSON()) }
         router.get("/openapi.yaml") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/yaml"],

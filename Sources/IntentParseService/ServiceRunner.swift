@@ -8,7 +8,7 @@ package enum ServiceRunner {
     /// `onRunning`: called with the port once the server listens (the one the system chose
     /// when `port` is 0).
     package static func run(
-        _ service: IntentService, host: String, port: Int, token: String?, logLevel: Logger.Level = .warning,
+        _ service: IntentService, host: String, port: Int, token: String?, watcher: GrammarWatcher? = nil, logLevel: Logger.Level = .warning,
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         var logger = Logger(label: "intentparse")
@@ -18,6 +18,8 @@ package enum ServiceRunner {
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "intentparse"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? port) },
             logger: logger)
+        let watching = Task { await watcher?.watch() }
+        defer { watching.cancel() }
         try await app.runService()
     }
 }

@@ -40,6 +40,9 @@ struct ServeCommand: ParsableCommand {
         help: "Comma-separated intents that ask a final \"Ready to …?\" (default: payments, ride booking, INSendMessageIntent; \"none\" for none).")
     var confirmIntents: String?
 
+    @Option(help: "Seconds between looks at the grammars and vocabulary for changes, which are reloaded while serving (0: never).")
+    var reloadInterval: Double = 1
+
     /// Thirty days.
     static let maxSessionTTL = 2_592_000.0
 
@@ -48,6 +51,9 @@ struct ServeCommand: ParsableCommand {
         guard sessionTTL.isFinite, sessionTTL > 0, sessionTTL <= ServeCommand.maxSessionTTL else {
             throw ValidationError(
                 "--session-ttl \(sessionTTL) must be a number of seconds above 0 and at most \(Int(ServeCommand.maxSessionTTL)) (30 days)")
+        }
+        guard reloadInterval.isFinite, reloadInterval >= 0, reloadInterval <= 86_400 else {
+            throw ValidationError("--reload-interval \(reloadInterval) must be a number of seconds from 0 (never) to 86400 (a day)")
         }
         guard handlerTimeout.isFinite, handlerTimeout > 0, handlerTimeout <= DialogCommand.maxHandlerTimeout else {
             throw ValidationError(
@@ -65,7 +71,8 @@ struct ServeCommand: ParsableCommand {
         settings.handlerTimeout = handlerTimeout
         if let confirmIntents { settings.confirmIntents = try DialogCommand.intents(confirmIntents, known: Set(parser.schema.intentNames)) }
         let store = try openSessions()
-        let service = IntentService(parser: parser, sessions: store, settings: settings)
+        let service = IntentService(parser: parser, warnings: parser.warnings, sessions: store, settings: settings)
+        let watcher = reloadInterval > 0 ? makeWatcher(service) : nil
         if token == nil, !ServeCommand.isLoopback(host) {
             DiagnosticPrinter.standardError.printMessage(
                 "warning: listening on \(host) without --token-file: anyone who reaches this address can use the service")
@@ -73,7 +80,7 @@ struct ServeCommand: ParsableCommand {
         let host = self.host, port = self.port
         let outcome = Blocking.run { () async -> Result<Void, any Error> in
             do {
-                try await ServiceRunner.run(service, host: host, port: port, token: token) { bound in
+                try await ServiceRunner.run(service, host: host, port: port, token: token, watcher: watcher) { bound in
                     DiagnosticPrinter.standardError.printMessage(
                         "intentparse serve: listening on http://\(ServeCommand.urlHost(host)):\(bound) (locales: \(parser.locales.joined(separator: ", ")))"
                     )
@@ -88,6 +95,21 @@ struct ServeCommand: ParsableCommand {
             DiagnosticPrinter.standardError.printMessage("error: cannot serve on \(host):\(port): \(error)")
             throw ExitCode(2)
         }
+    }
+
+    /// What reloads the grammars, vocabulary and lists when they change, with the options the
+    /// service started with.
+    private func makeWatcher(_ service: IntentService) -> GrammarWatcher {
+        let grammars = URL(fileURLWithPath: options.grammars), vocabulary = URL(fileURLWithPath: options.vocabulary)
+        let parserOptions = options.parserOptions()
+        let paths = [grammars.path, vocabulary.path] + (options.lists.map { [$0] } ?? [])
+        return GrammarWatcher(
+            paths: paths, interval: .milliseconds(Int64(reloadInterval * 1000)), service: service,
+            log: { DiagnosticPrinter.standardError.printMessage("intentparse serve: \($0)") },
+            load: {
+                let parser = try IntentParser(grammars: grammars, vocabulary: vocabulary, options: parserOptions)
+                return (parser, parser.warnings)
+            })
     }
 
     /// The --sessions store: in memory, or a SQLite file whose folder must exist (checked, and

@@ -317,3 +317,73 @@ final class ManualClock: @unchecked Sendable {
 
     func advance(_ duration: Duration) { lock.withLock { instant = instant + duration } }
 }
+
+/// The service reloads its grammar when a file changes, and keeps the one in use when the
+/// change does not load.
+@Suite struct GrammarReloadTests {
+    static let lamp = """
+        language: en
+        intents:
+          HassTurnOn:
+            data:
+              - sentences:
+                  - "turn on the lamp"
+        """
+
+    @Test func reloadsAChangedGrammarAndKeepsTheOldOneWhenTheChangeIsBroken() async throws {
+        let folder = try CLI.temporaryFolder()
+        defer { CLI.remove(folder) }
+        let grammars = folder.appendingPathComponent("Grammars"), vocabulary = folder.appendingPathComponent("Vocabulary")
+        try FileManager.default.createDirectory(at: grammars.appendingPathComponent("en"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: vocabulary, withIntermediateDirectories: true)
+        let file = grammars.appendingPathComponent("en/lamp.yaml")
+        try Self.lamp.write(to: file, atomically: true, encoding: .utf8)
+        let options = IntentParser.Options()
+        let load: @Sendable () throws -> (IntentParser, [Diagnostic]) = {
+            let parser = try IntentParser(grammars: grammars, vocabulary: vocabulary, options: options)
+            return (parser, parser.warnings)
+        }
+        let service = IntentService(parser: try load().0, sessions: MemorySessionStore(ttl: .seconds(60)))
+        let watcher = GrammarWatcher(
+            paths: [grammars.path, vocabulary.path], interval: .milliseconds(50), service: service, log: { _ in }, load: load)
+        let watching = Task { await watcher.watch() }
+        defer { watching.cancel() }
+
+        func intent(_ text: String) throws -> String? {
+            let body = try service.parse(Array(#"{"text":"\#(text)"}"#.utf8), isNDJSON: false).body
+            return try #require(try JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])["intent"] as? String
+        }
+        func diagnostics() throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(service.diagnosticsJSON().utf8)) as? [String: Any])
+        }
+        /// Waits (at most 20 s) until `/diagnostics` says the reload happened.
+        func waitForReload(_ done: ([String: Any]) -> Bool) async throws {
+            for _ in 0..<400 where !done(try diagnostics()) { try await Task.sleep(for: .milliseconds(50)) }
+        }
+
+        #expect(try intent("turn on the lamp") == "HassTurnOn")
+        #expect(try intent("turn off the lamp") == nil)
+        #expect(try diagnostics()["generation"] as? Double == 1)
+
+        try (Self.lamp + "\n  HassTurnOff:\n    data:\n      - sentences:\n          - \"turn off the lamp\"\n").write(
+            to: file, atomically: true, encoding: .utf8)
+        try await waitForReload { $0["generation"] as? Double == 2 }
+        #expect(try intent("turn off the lamp") == "HassTurnOff")
+
+        // A broken edit: the grammar that serves stays, and the error is shown with its place.
+        try (Self.lamp + "\n                  - \"turn (on the light\"\n").write(to: file, atomically: true, encoding: .utf8)
+        try await waitForReload { ($0["lastReload"] as? [String: Any])?["ok"] as? Bool == false }
+        let report = try diagnostics()
+        #expect(report["generation"] as? Double == 2)
+        let errors = try #require(report["diagnostics"] as? [[String: Any]])
+        let first = try #require(errors.first)
+        #expect(first["severity"] as? String == "error")
+        #expect((first["file"] as? String)?.hasSuffix("en/lamp.yaml") == true)
+        #expect(first["line"] as? Double == 7)
+        #expect(first["column"] != nil)
+        #expect(try intent("turn off the lamp") == "HassTurnOff")
+        let metrics = String(decoding: service.metrics.exposition(), as: UTF8.self)
+        #expect(metrics.contains(#"intentparse_reloads_total{result="ok"} 1"#))
+        #expect(metrics.contains(#"intentparse_reloads_total{result="failed"} 1"#))
+    }
+}
