@@ -124,6 +124,9 @@ package final class IntentService: Sendable {
             return Array(DialogueJSON.line(turn, session: id, parser: parser).utf8)
         } catch SessionProblem.notFound(let id) {
             throw RequestProblem(404, "no session '\(id)': it ended (DELETE), expired, or was never given by this service")
+        } catch SessionProblem.leaseLost(let id) {
+            throw RequestProblem(
+                409, "the turn of session '\(id)' took longer than its hold on the session and was not kept; send the line again")
         }
     }
 

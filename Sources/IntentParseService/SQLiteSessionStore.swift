@@ -58,20 +58,25 @@ package actor SQLiteSessionStore: SessionStore {
         await acquire(id)
         defer { queues.release(id) }
         var session: DialogueSession
+        let lease: Double
         if given == nil {
             session = DialogueSession()
             let now = Self.now
+            lease = now + leaseDuration
             _ = try await connection.query(
                 "INSERT INTO intentparse_sessions (id, state, expires, lease) VALUES (?, ?, ?, ?)",
-                [.text(id), .blob(ByteBuffer(bytes: try encoder.encode(session))), .float(now + ttl), .float(now + leaseDuration)])
+                [.text(id), .blob(ByteBuffer(bytes: try encoder.encode(session))), .float(now + ttl), .float(lease)])
         } else {
-            session = try await claim(id)
+            (session, lease) = try await claim(id)
         }
         let turn = await body(&session)
         let state = try encoder.encode(session)
-        _ = try await connection.query(
-            "UPDATE intentparse_sessions SET state = ?, expires = ?, lease = 0 WHERE id = ?",
-            [.blob(ByteBuffer(bytes: state)), .float(Self.now + ttl), .text(id)])
+        // Written only while this turn's lease still holds: a turn that outlasted it (and whose
+        // session another turn may have taken since) must not overwrite what that turn wrote.
+        let written = try await connection.query(
+            "UPDATE intentparse_sessions SET state = ?, expires = ?, lease = 0 WHERE id = ? AND lease = ? RETURNING id",
+            [.blob(ByteBuffer(bytes: state)), .float(Self.now + ttl), .text(id), .float(lease)])
+        guard !written.isEmpty else { throw SessionProblem.leaseLost(id) }
         return (id, turn)
     }
 
@@ -90,17 +95,19 @@ package actor SQLiteSessionStore: SessionStore {
     package func close() async throws { try await connection.close() }
 
     /// Takes the lease on session `id` and reads it; waits while another process holds it.
-    private func claim(_ id: String) async throws -> DialogueSession {
+    /// Returns the session and the lease taken (the time it runs out).
+    private func claim(_ id: String) async throws -> (DialogueSession, Double) {
         var wait = Duration.milliseconds(2)
         while true {
             let now = Self.now
+            let lease = now + leaseDuration
             let claimed = try await connection.query(
                 """
                 UPDATE intentparse_sessions SET lease = ? WHERE id = ? AND expires > ? AND lease < ? RETURNING state
-                """, [.float(now + leaseDuration), .text(id), .float(now), .float(now)])
+                """, [.float(lease), .text(id), .float(now), .float(now)])
             if let row = claimed.first {
                 guard case .blob(let buffer) = row.column("state") ?? .null else { throw SessionProblem.notFound(id) }
-                return try decode(buffer, id: id)
+                return (try decode(buffer, id: id), lease)
             }
             let existing = try await connection.query(
                 "SELECT expires, lease FROM intentparse_sessions WHERE id = ?", [.text(id)])

@@ -23,6 +23,9 @@ package protocol SessionStore: Sendable {
 
 package enum SessionProblem: Error, Equatable {
     case notFound(String)
+    /// A turn took longer than its hold on the session (a store shared by processes), so what it
+    /// made of the session was not kept.
+    case leaseLost(String)
 }
 
 /// Session ids: 128 random bits from the system's secure generator, as 32 lowercase hex digits.

@@ -14,7 +14,7 @@ import Testing
         return try await body(folder.appendingPathComponent("sessions.sqlite").path)
     }
 
-    static func open(_ path: String, ttl: Duration = .seconds(60), lease: Duration = .seconds(5)) async throws -> SQLiteSessionStore {
+    static func open(_ path: String, ttl: Duration = .seconds(3600), lease: Duration = .seconds(3600)) async throws -> SQLiteSessionStore {
         try await SQLiteSessionStore.open(path: path, ttl: ttl, leaseDuration: lease)
     }
 
@@ -100,6 +100,30 @@ import Testing
             #expect(try await Self.count(store, id) == 2)
             try await other.close()
             try await store.close()
+        }
+    }
+
+    /// A turn that outlasts its lease, while another process takes the session and writes it,
+    /// is not written over what that process wrote.
+    @Test func keepsNothingOfATurnThatOutlastedItsLease() async throws {
+        try await Self.withFile { path in
+            let slow = try await Self.open(path, lease: .milliseconds(100)), other = try await Self.open(path)
+            let (id, _) = try await slow.turn(nil, Self.increment)
+            async let late: Void = {
+                try await Task.sleep(for: .milliseconds(200))
+                _ = try await other.turn(id, Self.increment)
+            }()
+            await #expect(throws: SessionProblem.leaseLost(id)) {
+                _ = try await slow.turn(id) { session in
+                    try? await Task.sleep(for: .milliseconds(500))
+                    session.turns = 1000
+                    return DialogueTurn(state: .done, prompt: "")
+                }
+            }
+            try await late
+            #expect(try await Self.count(other, id) == 2)
+            try await slow.close()
+            try await other.close()
         }
     }
 
