@@ -109,18 +109,15 @@ import Testing
         try await Self.withFile { path in
             let slow = try await Self.open(path, lease: .milliseconds(100)), other = try await Self.open(path)
             let (id, _) = try await slow.turn(nil, Self.increment)
-            async let late: Void = {
-                try await Task.sleep(for: .milliseconds(200))
-                _ = try await other.turn(id, Self.increment)
-            }()
             await #expect(throws: SessionProblem.leaseLost(id)) {
                 _ = try await slow.turn(id) { session in
-                    try? await Task.sleep(for: .milliseconds(500))
+                    // Past this turn's lease, another process takes the session and writes it.
+                    try? await Task.sleep(for: .milliseconds(150))
+                    _ = try? await other.turn(id, Self.increment)
                     session.turns = 1000
                     return DialogueTurn(state: .done, prompt: "")
                 }
             }
-            try await late
             #expect(try await Self.count(other, id) == 2)
             try await slow.close()
             try await other.close()
