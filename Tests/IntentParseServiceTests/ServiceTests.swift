@@ -14,7 +14,7 @@ import Yams
 
     /// The shipped grammars and vocabulary behind a router; `token`: the bearer token required.
     static func withService<T: Sendable>(
-        token: String? = nil, ttl: Duration = .seconds(600), _ body: @escaping @Sendable (any TestClientProtocol, IntentService) async throws -> T
+        token: String? = nil, ttl: Duration = .seconds(3600), _ body: @escaping @Sendable (any TestClientProtocol, IntentService) async throws -> T
     ) async throws -> T {
         let parser = try Repository.shippedParser()
         let service = IntentService(parser: parser, sessions: MemorySessionStore(ttl: ttl))
@@ -249,7 +249,8 @@ import Yams
 /// The memory store: one turn of a session at a time, and forgetting.
 @Suite struct MemorySessionStoreTests {
     @Test func takesConcurrentTurnsOfOneSessionOneAtATime() async throws {
-        let store = MemorySessionStore(ttl: .seconds(60))
+        // A long time to live: with every suite running on two cores, these turns may wait long.
+        let store = MemorySessionStore(ttl: .seconds(3600))
         let (id, _) = try await store.turn(nil) { session in
             session.turns = 0
             return DialogueTurn(state: .done, prompt: "")
@@ -343,7 +344,7 @@ final class ManualClock: @unchecked Sendable {
             let parser = try IntentParser(grammars: grammars, vocabulary: vocabulary, options: options)
             return (parser, parser.warnings)
         }
-        let service = IntentService(parser: try load().0, sessions: MemorySessionStore(ttl: .seconds(60)))
+        let service = IntentService(parser: try load().0, sessions: MemorySessionStore(ttl: .seconds(3600)))
         let watcher = GrammarWatcher(
             paths: [grammars.path, vocabulary.path], interval: .milliseconds(50), service: service, log: { _ in }, load: load)
         let watching = Task { await watcher.watch() }
