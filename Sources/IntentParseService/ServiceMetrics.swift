@@ -1,3 +1,4 @@
+import Foundation
 import Prometheus
 
 /// The service's counters and latencies, as `GET /metrics` shows them (Prometheus's text format).
@@ -8,6 +9,15 @@ package final class ServiceMetrics: Sendable {
     private let dialogueTurns: Counter
     private let reloadsOK: Counter
     private let reloadsFailed: Counter
+    /// Each route's counter and histogram, made once: the registry's own lookup builds and
+    /// checks the labels on every call.
+    private let series = Series()
+
+    private final class Series: @unchecked Sendable {
+        let lock = NSLock()
+        var counters: [String: Counter] = [:]
+        var histograms: [String: DurationHistogram] = [:]
+    }
 
     /// Latency buckets from 50 µs (a parse) to 2.5 s (a slow handler in a dialogue).
     static let buckets: [Duration] = [
@@ -32,12 +42,24 @@ package final class ServiceMetrics: Sendable {
     /// One request answered: `route` is the route's pattern ("/dialog/{session}"), never the
     /// path a client sent, so that clients cannot make new series.
     package func request(method: String, route: String, status: Int, duration: Duration) {
-        let labels = [("method", method), ("route", route), ("status", String(status))]
-        registry.makeCounter(name: "intentparse_http_requests_total", labels: labels, help: "HTTP requests answered.").increment()
-        registry.makeDurationHistogram(
-            name: "intentparse_http_request_duration_seconds", labels: [("method", method), ("route", route)],
-            buckets: ServiceMetrics.buckets, help: "Time from a request's head to its response, by route."
-        ).record(duration)
+        let routeKey = method + " " + route, key = routeKey + " " + String(status)
+        let (counter, histogram) = series.lock.withLock { () -> (Counter, DurationHistogram) in
+            let counter =
+                series.counters[key]
+                ?? registry.makeCounter(
+                    name: "intentparse_http_requests_total", labels: [("method", method), ("route", route), ("status", String(status))],
+                    help: "HTTP requests answered.")
+            series.counters[key] = counter
+            let histogram =
+                series.histograms[routeKey]
+                ?? registry.makeDurationHistogram(
+                    name: "intentparse_http_request_duration_seconds", labels: [("method", method), ("route", route)],
+                    buckets: ServiceMetrics.buckets, help: "Time from a request's head to its response, by route.")
+            series.histograms[routeKey] = histogram
+            return (counter, histogram)
+        }
+        counter.increment()
+        histogram.record(duration)
     }
 
     package func parsed(accepted: Bool) { (accepted ? parsedIntent : parsedNull).increment() }
