@@ -229,7 +229,7 @@ package struct TemplateParser {
             let run = pieces[index..<end]
             if run.count > 1, let spellings = TemplateParser.wordVariants(run.map(\.expression)) {
                 guard spellings.count <= TemplateParser.maxWordVariants else {
-                    throw failure("a word with \(spellings.count) spellings; use at most \(TemplateParser.maxWordVariants)", at: pieces[index].offset)
+                    throw failure("a word with more than \(TemplateParser.maxWordVariants) spellings; use at most that many", at: pieces[index].offset)
                 }
                 items.append(.words(oneOf: spellings))
             } else if run.count > 1 {
@@ -244,16 +244,22 @@ package struct TemplateParser {
 
     /// Every spelling of touching pieces written one after another, or nil when one holds a
     /// slot, a rule or a permutation. Spellings keep the order written, without repeats.
+    /// More than `maxWordVariants` come back as `tooMany` (never made: their product can be
+    /// millions of strings).
     private static func wordVariants(_ pieces: [Expression]) -> [String]? {
         var result = [""]
         for piece in pieces {
             guard let variants = spellings(piece) else { return nil }
+            guard result.count * variants.count <= maxWordVariants else { return tooMany }
             result = result.flatMap { prefix in variants.map { prefix + $0 } }
-            if result.count > maxWordVariants { return result }
         }
         var seen = Set<String>()
         return result.map { edgeSpaces($0) }.filter { seen.insert($0).inserted }
     }
+
+    /// What `wordVariants` and `spellings` give for more than `maxWordVariants` spellings: one
+    /// more empty spelling than allowed, which the caller refuses by its count.
+    private static var tooMany: [String] { Array(repeating: "", count: maxWordVariants + 1) }
 
     private static func spellings(_ expression: Expression) -> [String]? {
         switch expression {
@@ -263,8 +269,8 @@ package struct TemplateParser {
             var all: [String] = []
             for item in items {
                 guard let inner = spellings(item) else { return nil }
+                guard all.count + inner.count <= maxWordVariants else { return tooMany }
                 all += inner
-                if all.count > maxWordVariants { return all }
             }
             return all
         case .sequence(let items):
@@ -272,13 +278,13 @@ package struct TemplateParser {
             var result = [""]
             for item in items {
                 guard let inner = spellings(item) else { return nil }
+                guard result.count * inner.count <= maxWordVariants else { return tooMany }
                 result = result.flatMap { prefix in
                     inner.map { spelling in
                         let word = trimmingSpaces(spelling)
                         return prefix.isEmpty || word.isEmpty ? prefix + word : prefix + " " + word
                     }
                 }
-                if result.count > maxWordVariants { return result }
             }
             return result
         case .slot, .rule, .permutation, .glued: return nil

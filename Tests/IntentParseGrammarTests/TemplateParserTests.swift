@@ -102,6 +102,14 @@ import Testing
     @Test func tooManySpellingsOfOneWordIsAnError() {
         let template = String(repeating: "[a]", count: 11) + "x"
         #expect(failure(template)?.message.contains("spellings") == true)
+        // Each part under the limit, their product far over it: refused before the spellings
+        // are made (FuzzTemplateParser found a word of 1024 × 1024 long spellings that took
+        // seconds to build and drop).
+        let choices = "(" + (0..<32).map { "part\($0)" + String(repeating: "x", count: 40) }.joined(separator: "|") + ")"
+        let message = failure("liste" + String(repeating: choices, count: 4))?.message
+        #expect(message == "a word with more than \(TemplateParser.maxWordVariants) spellings; use at most that many")
+        // At the limit it is one word of 1024 spellings.
+        #expect(failure("a" + String(repeating: "(b|c)", count: 10)) == nil)
     }
 
     @Test func escapedBrackets() throws {
