@@ -229,7 +229,8 @@ package struct TemplateParser {
             let run = pieces[index..<end]
             if run.count > 1, let spellings = TemplateParser.wordVariants(run.map(\.expression)) {
                 guard spellings.count <= TemplateParser.maxWordVariants else {
-                    throw failure("a word with more than \(TemplateParser.maxWordVariants) spellings; use at most that many", at: pieces[index].offset)
+                    throw failure(
+                        "a word with more than \(TemplateParser.maxWordVariants) spellings; use at most that many", at: pieces[index].offset)
                 }
                 items.append(.words(oneOf: spellings))
             } else if run.count > 1 {
