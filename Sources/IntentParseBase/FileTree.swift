@@ -20,10 +20,10 @@ package enum FileTree {
         /// compares these).
         package var modified: Int
 
-        package init(path: String, size: Int, modified: Int) {
+        init(path: String, status: stat) {
             self.path = path
-            self.size = size
-            self.modified = modified
+            size = Int(status.st_size)
+            modified = Int(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int(status.st_mtim.tv_nsec)
         }
     }
 
@@ -34,6 +34,13 @@ package enum FileTree {
         walk(root, relative: "", into: &files)
         files.sort { $0.path < $1.path }
         return files
+    }
+
+    /// The regular file at `path` (its path as given), or nil when it is none.
+    package static func file(at path: String) -> File? {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return File(path: path, status: status)
     }
 
     /// The total size of the regular files below `root`.
@@ -59,9 +66,7 @@ package enum FileTree {
             var status = stat()
             guard lstat(path, &status) == 0 else { continue }
             switch status.st_mode & S_IFMT {
-            case S_IFREG:
-                let modified = Int(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int(status.st_mtim.tv_nsec)
-                files.append(File(path: child, size: Int(status.st_size), modified: modified))
+            case S_IFREG: files.append(File(path: child, status: status))
             case S_IFDIR: walk(path, relative: child, into: &files)
             default: continue
             }

@@ -78,12 +78,6 @@ package final class GrammarWatcher: Sendable {
     private func snapshot() -> [[FileTree.File]] { GrammarWatcher.snapshot(paths) }
 
     private static func snapshot(_ paths: [String]) -> [[FileTree.File]] {
-        paths.map { path in
-            var status = stat()
-            guard stat(path, &status) == 0 else { return [] }
-            guard status.st_mode & S_IFMT == S_IFREG else { return FileTree.regularFiles(under: path) }
-            let modified = Int(status.st_mtim.tv_sec) &* 1_000_000_000 &+ Int(status.st_mtim.tv_nsec)
-            return [FileTree.File(path: path, size: Int(status.st_size), modified: modified)]
-        }
+        paths.map { path in FileTree.file(at: path).map { [$0] } ?? FileTree.regularFiles(under: path) }
     }
 }

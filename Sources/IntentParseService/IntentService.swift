@@ -3,6 +3,7 @@ import IntentParse
 import IntentParseBase
 import IntentParseDialogue
 import IntentParseMatching
+import Synchronization
 
 /// What `intentparse serve` does for each route, apart from HTTP: reads a request body,
 /// answers with the bytes of the output contract's JSON. One parser serves every request;
@@ -24,14 +25,14 @@ package final class IntentService: Sendable {
     package let sessions: any SessionStore
     package let metrics: ServiceMetrics
     let settings: Settings
-    private let state: LockedState
+    private let state: Mutex<ReloadState>
 
     /// `warnings`: what loading `parser` reported (shown by `GET /diagnostics`).
     package init(
         parser: IntentParser, warnings: [Diagnostic] = [], sessions: any SessionStore, metrics: ServiceMetrics = ServiceMetrics(),
         settings: Settings = Settings()
     ) {
-        state = LockedState(ReloadState(parser: parser, diagnostics: warnings))
+        state = Mutex(ReloadState(parser: parser, diagnostics: warnings))
         self.sessions = sessions
         self.metrics = metrics
         self.settings = settings
@@ -160,16 +161,6 @@ struct ReloadState: Sendable {
         self.parser = parser
         self.diagnostics = diagnostics
     }
-}
-
-/// `ReloadState` behind a lock (read by every request, written by a reload).
-final class LockedState: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: ReloadState
-
-    init(_ value: ReloadState) { self.value = value }
-
-    func withLock<T>(_ body: (inout ReloadState) -> T) -> T { lock.withLock { body(&value) } }
 }
 
 enum ServiceClock {

@@ -12,11 +12,11 @@ import SQLiteNIO
 /// new state and clears the lease in one statement. A process that finds the row leased waits
 /// and claims it again; a lease left by a process that died ends by itself (`leaseDuration`).
 /// Within one process, turns of a session also queue in memory, so they do not poll the file.
-package actor SQLiteSessionStore: SessionStore {
+package actor SQLiteSessionStore: SessionStore, TurnQueueing {
     private let connection: SQLiteConnection
     private let ttl: Double
     private let leaseDuration: Double
-    private var queues = TurnQueues()
+    var queues = TurnQueues()
     private var nextSweep = 0.0
     private let encoder = JSONEncoder()
 
@@ -126,12 +126,6 @@ package actor SQLiteSessionStore: SessionStore {
         } catch {
             // A row this store cannot read is no session it can continue.
             throw SessionProblem.notFound(id)
-        }
-    }
-
-    private func acquire(_ id: String) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            if queues.acquire(id, suspend: { $0.append(continuation) }) { continuation.resume() }
         }
     }
 

@@ -23,7 +23,7 @@ package enum ServiceRouter {
         if let token { router.add(middleware: BearerTokenMiddleware(token: token)) }
 
         router.get("/healthz") { _, _ in
-            json(["{\"status\":\"ok\",\"locales\":[", service.parser.locales.map { "\"\($0)\"" }.joined(separator: ","), "]}"].joined())
+            json(JSONValue.object([("status", .string("ok")), ("locales", .array(service.parser.locales.map(JSONValue.string)))]).serialized)
         }
         router.get("/metrics") { _, _ in
             Response(

@@ -47,19 +47,19 @@ package enum SessionID {
 }
 
 /// Turns of one session one at a time: a queue of waiters per session id that is in a turn.
-/// Not thread-safe on its own: its owner (an actor) calls it from its own isolation.
+/// Not thread-safe on its own: its owner (an actor, `TurnQueueing`) uses it from its isolation.
 struct TurnQueues {
     /// A key is present while its session is in a turn; its waiters, first come first served.
     private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
 
-    /// Waits until no other turn of `id` runs, and takes the turn.
-    mutating func acquire(_ id: String, suspend: (inout [CheckedContinuation<Void, Never>]) -> Void) -> Bool {
-        guard waiting[id] != nil else {
+    /// Takes the turn of `id` if none runs; else queues `waiter`, resumed when the turn is its.
+    mutating func take(_ id: String, orQueue waiter: CheckedContinuation<Void, Never>) {
+        if waiting[id] == nil {
             waiting[id] = []
-            return true
+            waiter.resume()
+        } else {
+            waiting[id, default: []].append(waiter)
         }
-        suspend(&waiting[id, default: []])
-        return false
     }
 
     /// Ends the turn of `id`: the next waiter, if any, takes it.
@@ -75,16 +75,30 @@ struct TurnQueues {
     }
 }
 
+/// A session store that runs the turns of one session one at a time in this process.
+protocol TurnQueueing: Actor {
+    var queues: TurnQueues { get set }
+}
+
+extension TurnQueueing {
+    /// Waits until no other turn of `id` runs in this process, and takes the turn (`queues.release` ends it).
+    func acquire(_ id: String) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            queues.take(id, orQueue: continuation)
+        }
+    }
+}
+
 /// Sessions in this process's memory, each forgotten `ttl` after its last turn. The default
 /// store: nothing survives a restart, and instances do not share it.
-package actor MemorySessionStore: SessionStore {
+package actor MemorySessionStore: SessionStore, TurnQueueing {
     private struct Entry {
         var session: DialogueSession
         var expires: ContinuousClock.Instant
     }
 
     private var sessions: [String: Entry] = [:]
-    private var queues = TurnQueues()
+    var queues = TurnQueues()
     private let ttl: Duration
     private let clock: @Sendable () -> ContinuousClock.Instant
     private var nextSweep: ContinuousClock.Instant
@@ -132,12 +146,6 @@ package actor MemorySessionStore: SessionStore {
             return nil
         }
         return entry
-    }
-
-    private func acquire(_ id: String) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            if queues.acquire(id, suspend: { $0.append(continuation) }) { continuation.resume() }
-        }
     }
 
     /// Drops expired sessions, at most ten times per `ttl`.

@@ -17,22 +17,7 @@ struct DialogCommand: ParsableCommand {
     @Option(help: "Save the conversation after every turn to this JSON file, and resume from it.")
     var session: String?
 
-    @Option(help: "Seconds a handler may take to resolve, confirm or handle before the request fails.")
-    var handlerTimeout: Double = 10
-
-    @Option(
-        help: "Comma-separated intents that ask a final \"Ready to …?\" (default: payments, ride booking, INSendMessageIntent; \"none\" for none).")
-    var confirmIntents: String?
-
-    /// The longest handler time limit accepted: a day.
-    static let maxHandlerTimeout = 86_400.0
-
-    func validate() throws {
-        guard handlerTimeout.isFinite, handlerTimeout > 0, handlerTimeout <= DialogCommand.maxHandlerTimeout else {
-            throw ValidationError(
-                "--handler-timeout \(handlerTimeout) must be a number of seconds above 0 and at most \(Int(DialogCommand.maxHandlerTimeout)) (a day)")
-        }
-    }
+    @OptionGroup var dialogue: DialogueOptions
 
     func run() throws {
         let file = try checkedSessionFile()
@@ -44,10 +29,8 @@ struct DialogCommand: ParsableCommand {
         var configuration = parser.dialogueConfiguration(
             locale: options.locale, app: options.app, entityContext: options.context.entityContext,
             preferredLocale: CommonOptions.environmentLocale)
-        configuration.handlerTimeout = handlerTimeout
-        if let confirmIntents {
-            configuration.confirmIntents = try DialogCommand.intents(confirmIntents, known: Set(parser.schema.intentNames))
-        }
+        configuration.handlerTimeout = dialogue.handlerTimeout
+        if let intents = try dialogue.confirmedIntents(parser) { configuration.confirmIntents = intents }
         let engine = DialogueEngine(configuration: configuration)
         var state = DialogueSession()
         var lines = InputLines()
@@ -69,26 +52,6 @@ struct DialogCommand: ParsableCommand {
                 }
             emit(turn, parser: parser)
         }
-    }
-
-    /// The --confirm-intents list: "none", or intents of the loaded schema separated by commas;
-    /// an unknown or empty name is a usage error (exit 2), with the nearest name when one is near.
-    static func intents(_ list: String, known: Set<String>) throws -> Set<String> {
-        if list.trimmingCharacters(in: .whitespaces) == "none" { return [] }
-        var intents: Set<String> = []
-        for item in list.split(separator: ",", omittingEmptySubsequences: false) {
-            let name = item.trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty, known.contains(name) else {
-                let problem = name.isEmpty ? "an empty intent name in '\(list)'" : "unknown intent '\(name)'"
-                let hint =
-                    Suggestions.closest(to: name, in: known.sorted()).map { " (did you mean '\($0)'?)" }
-                    ?? "; the loaded intents are \(known.sorted().joined(separator: ", ")), or none"
-                DiagnosticPrinter.standardError.printMessage("error: --confirm-intents: \(problem)\(name.isEmpty ? "" : hint)")
-                throw ExitCode(2)
-            }
-            intents.insert(name)
-        }
-        return intents
     }
 
     private static func respond(_ engine: DialogueEngine, to text: String, session: inout DialogueSession) -> DialogueTurn {
@@ -124,5 +87,51 @@ struct DialogCommand: ParsableCommand {
             DiagnosticPrinter.standardError.print(error.diagnostics)
             throw ExitCode(2)
         }
+    }
+}
+
+/// The options of a conversation's handlers, shared by `dialog` and `serve`.
+struct DialogueOptions: ParsableArguments {
+    @Option(help: "Seconds a handler may take to resolve, confirm or handle before the request fails.")
+    var handlerTimeout: Double = 10
+
+    @Option(
+        help: "Comma-separated intents that ask a final \"Ready to …?\" (default: payments, ride booking, INSendMessageIntent; \"none\" for none).")
+    var confirmIntents: String?
+
+    /// The longest handler time limit accepted: a day.
+    static let maxHandlerTimeout = 86_400.0
+
+    func validate() throws {
+        guard handlerTimeout.isFinite, handlerTimeout > 0, handlerTimeout <= DialogueOptions.maxHandlerTimeout else {
+            throw ValidationError(
+                "--handler-timeout \(handlerTimeout) must be a number of seconds above 0 and at most \(Int(DialogueOptions.maxHandlerTimeout)) (a day)"
+            )
+        }
+    }
+
+    /// The --confirm-intents of `parser`'s schema; nil when the option is not given (the default).
+    func confirmedIntents(_ parser: IntentParser) throws -> Set<String>? {
+        try confirmIntents.map { try DialogueOptions.intents($0, known: Set(parser.schema.intentNames)) }
+    }
+
+    /// The --confirm-intents list: "none", or intents of the loaded schema separated by commas;
+    /// an unknown or empty name is a usage error (exit 2), with the nearest name when one is near.
+    static func intents(_ list: String, known: Set<String>) throws -> Set<String> {
+        if list.trimmingCharacters(in: .whitespaces) == "none" { return [] }
+        var intents: Set<String> = []
+        for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let name = item.trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty, known.contains(name) else {
+                let problem = name.isEmpty ? "an empty intent name in '\(list)'" : "unknown intent '\(name)'"
+                let hint =
+                    Suggestions.closest(to: name, in: known.sorted()).map { " (did you mean '\($0)'?)" }
+                    ?? "; the loaded intents are \(known.sorted().joined(separator: ", ")), or none"
+                DiagnosticPrinter.standardError.printMessage("error: --confirm-intents: \(problem)\(name.isEmpty ? "" : hint)")
+                throw ExitCode(2)
+            }
+            intents.insert(name)
+        }
+        return intents
     }
 }

@@ -17,6 +17,7 @@ struct ServeCommand: ParsableCommand {
     )
 
     @OptionGroup var options: CommonOptions
+    @OptionGroup var dialogue: DialogueOptions
 
     @Option(help: "Address to listen on (loopback unless you say otherwise).")
     var host = "127.0.0.1"
@@ -33,13 +34,6 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "Seconds after its last turn that a conversation is forgotten.")
     var sessionTTL: Double = 1800
 
-    @Option(help: "Seconds a handler may take to resolve, confirm or handle before the request fails.")
-    var handlerTimeout: Double = 10
-
-    @Option(
-        help: "Comma-separated intents that ask a final \"Ready to …?\" (default: payments, ride booking, INSendMessageIntent; \"none\" for none).")
-    var confirmIntents: String?
-
     @Option(help: "Seconds between looks at the grammars and vocabulary for changes, which are reloaded while serving (0: never).")
     var reloadInterval: Double = 1
 
@@ -55,10 +49,6 @@ struct ServeCommand: ParsableCommand {
         guard reloadInterval.isFinite, reloadInterval >= 0, reloadInterval <= 86_400 else {
             throw ValidationError("--reload-interval \(reloadInterval) must be a number of seconds from 0 (never) to 86400 (a day)")
         }
-        guard handlerTimeout.isFinite, handlerTimeout > 0, handlerTimeout <= DialogCommand.maxHandlerTimeout else {
-            throw ValidationError(
-                "--handler-timeout \(handlerTimeout) must be a number of seconds above 0 and at most \(Int(DialogCommand.maxHandlerTimeout)) (a day)")
-        }
     }
 
     func run() throws {
@@ -68,8 +58,8 @@ struct ServeCommand: ParsableCommand {
             defaults: ServiceDefaults(
                 locale: options.locale, app: options.app, now: options.now.flatMap { EntityContext(iso: $0) },
                 preferredLocale: CommonOptions.environmentLocale))
-        settings.handlerTimeout = handlerTimeout
-        if let confirmIntents { settings.confirmIntents = try DialogCommand.intents(confirmIntents, known: Set(parser.schema.intentNames)) }
+        settings.handlerTimeout = dialogue.handlerTimeout
+        settings.confirmIntents = try dialogue.confirmedIntents(parser)
         let store = try openSessions()
         let service = IntentService(parser: parser, warnings: parser.warnings, sessions: store, settings: settings)
         let watcher = reloadInterval > 0 ? makeWatcher(service) : nil
@@ -104,7 +94,7 @@ struct ServeCommand: ParsableCommand {
         let parserOptions = options.parserOptions()
         let paths = [grammars.path, vocabulary.path] + (options.lists.map { [$0] } ?? [])
         return GrammarWatcher(
-            paths: paths, interval: .milliseconds(Int64(reloadInterval * 1000)), service: service,
+            paths: paths, interval: .seconds(reloadInterval), service: service,
             log: { DiagnosticPrinter.standardError.printMessage("intentparse serve: \($0)") },
             load: {
                 let parser = try IntentParser(grammars: grammars, vocabulary: vocabulary, options: parserOptions)
@@ -115,7 +105,7 @@ struct ServeCommand: ParsableCommand {
     /// The --sessions store: in memory, or a SQLite file whose folder must exist (checked, and
     /// the file opened, before the service starts; a problem exits 2 naming the file).
     private func openSessions() throws -> any SessionStore {
-        let ttl = Duration.milliseconds(Int64(sessionTTL * 1000))
+        let ttl = Duration.seconds(sessionTTL)
         guard sessions != "memory" else { return MemorySessionStore(ttl: ttl) }
         guard !sessions.isEmpty, !sessions.contains("://") else {
             DiagnosticPrinter.standardError.printMessage("error: --sessions takes memory or the path of a SQLite file, not '\(sessions)'")
@@ -129,7 +119,7 @@ struct ServeCommand: ParsableCommand {
         }
         // A turn holds its session at most as long as its handlers may take (resolve, confirm,
         // handle), and then some.
-        let lease = Duration.milliseconds(Int64((handlerTimeout * 3 + 10) * 1000))
+        let lease = Duration.seconds(dialogue.handlerTimeout * 3 + 10)
         let path = sessions
         let opened = Blocking.run { () async -> Result<SQLiteSessionStore, any Error> in
             do { return .success(try await SQLiteSessionStore.open(path: path, ttl: ttl, leaseDuration: lease)) } catch { return .failure(error) }
