@@ -93,4 +93,13 @@ public struct EntityContext: Sendable {
 package protocol EntityParser: AnyObject, Sendable {
     var name: String { get }
     func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch]
+    /// `matches`, keeping in `memo` what later calls on the same utterance may read again.
+    func matches(in text: TokenizedText, from start: Int, context: EntityContext, memo: EntityMemo) -> [EntityMatch]
+}
+
+extension EntityParser {
+    /// A parser that reads each position afresh keeps nothing.
+    package func matches(in text: TokenizedText, from start: Int, context: EntityContext, memo: EntityMemo) -> [EntityMatch] {
+        matches(in: text, from: start, context: context)
+    }
 }

@@ -105,6 +105,10 @@ package struct EntityCatalog: Sendable {
             parser?.matches(in: text, from: start, context: context) ?? []
         }
 
+        func matches(in text: TokenizedText, from start: Int, context: EntityContext, memo: EntityMemo) -> [EntityMatch] {
+            parser?.matches(in: text, from: start, context: context, memo: memo) ?? []
+        }
+
         private var parser: (any EntityParser)? {
             if let raw = UnsafeRawPointer(bitPattern: resolved.load(ordering: .acquiring)) {
                 return Unmanaged<ParserBox>.fromOpaque(raw).takeUnretainedValue().parser

@@ -37,16 +37,17 @@ package final class DateTimeParser: EntityParser {
     }
 
     package func matches(in text: TokenizedText, from start: Int, context: EntityContext) -> [EntityMatch] {
+        matches(in: text, from: start, context: context, memo: EntityMemo())
+    }
+
+    /// NB: the pieces at a position are the same whichever position the reading started at
+    /// ("at 8 pm" after "tomorrow" or alone): they are read once per utterance, in `memo`.
+    package func matches(in text: TokenizedText, from start: Int, context: EntityContext, memo: EntityMemo) -> [EntityMatch] {
         // Most positions start no date at all: find that out before any bookkeeping.
         guard start < text.tokens.count else { return [] }
-        let readers = starts.readers(text.tokens, at: start)
-        guard !readers.isEmpty else { return [] }
-        // Every piece read so far, in one array: `found[spans[i].range]` are the pieces at
-        // `spans[i].key`, which is a position times two, plus one for a first piece.
-        var found: [(end: Int, piece: DatePiece)] = []
-        appendPieces(text, at: start, readers: readers, first: true, to: &found)
-        if found.isEmpty { return [] }
-        var spans = [(key: start * 2 + 1, range: 0..<found.count)]
+        let pieces = memo.datePieces(of: self, tokenCount: text.tokens.count)
+        let firstRange = self.pieces(text, at: start, first: true, memo: pieces)
+        if firstRange.isEmpty { return [] }
         var readings: [EntityMatch] = []
         var placement: Placement?
         var frontier = [(position: start, expression: DateExpression())]
@@ -55,18 +56,9 @@ package final class DateTimeParser: EntityParser {
             next.removeAll(keepingCapacity: true)
             for state in frontier {
                 let first = state.expression.isEmpty
-                let key = state.position * 2 + (first ? 1 : 0)
-                let range: Range<Int>
-                if let known = spans.first(where: { $0.key == key }) {
-                    range = known.range
-                } else {
-                    let from = found.count
-                    appendPieces(text, from: state.position, first: first, to: &found)
-                    range = from..<found.count
-                    spans.append((key, range))
-                }
+                let range = first && state.position == start ? firstRange : self.pieces(text, at: state.position, first: first, memo: pieces)
                 for index in range {
-                    let (end, piece) = found[index]
+                    let (end, piece) = pieces.found[index]
                     guard let expression = state.expression.adding(piece) else { continue }
                     next.append((end, expression))
                     guard expression.isComplete else { continue }
@@ -85,12 +77,17 @@ package final class DateTimeParser: EntityParser {
         return unique
     }
 
-    /// Appends every piece at `start`; after the first piece a comma may come before the next one.
-    private func appendPieces(_ text: TokenizedText, from start: Int, first: Bool, to result: inout [(end: Int, piece: DatePiece)]) {
-        var position = start
-        if !first, position < text.tokens.count, text.tokens[position].text == "," { position += 1 }
-        guard position < text.tokens.count else { return }
-        appendPieces(text, at: position, readers: starts.readers(text.tokens, at: position), first: first, to: &result)
+    /// The pieces at `position` in `memo.found` (read now if they were not); after the first
+    /// piece a comma may come before the next one.
+    private func pieces(_ text: TokenizedText, at position: Int, first: Bool, memo: DatePieceMemo) -> Range<Int> {
+        var start = position
+        if !first, start < text.tokens.count, text.tokens[start].text == "," { start += 1 }
+        guard start < text.tokens.count else { return 0..<0 }
+        let readers = memo.readers(at: start) { starts.readers(text.tokens, at: start) }
+        guard !readers.isEmpty else { return 0..<0 }
+        return memo.pieces(at: position, first: first) { found in
+            appendPieces(text, at: start, readers: readers, first: first, to: &found)
+        }
     }
 
     /// Appends the pieces of `readers` at `position` (a valid index), in the readers' fixed order.

@@ -33,6 +33,10 @@ struct Chart {
     private var positionCapacity: Int
     private var stamp: UInt32
     private(set) var count = 0
+    /// The furthest position holding an entry in this run (`first - 1` before any). Heads
+    /// past it are not cleared yet: a run reaches few of its positions (a cue read from one
+    /// word on stops a few words later), so they are cleared as entries first reach them.
+    private(set) var furthest = -1
 
     init(memory: ChartMemory) {
         self.memory = memory
@@ -54,7 +58,7 @@ struct Chart {
             tails = memory.tails
             positionCapacity = memory.positionCapacity
         }
-        for position in first...limit { heads[position] = -1 }
+        furthest = first - 1
         count = 0
         stamp &+= 1
         if stamp == 0 {
@@ -65,7 +69,7 @@ struct Chart {
     }
 
     /// The first entry at `position`, or -1.
-    @inline(__always) func head(_ position: Int) -> Int32 { heads[position] }
+    @inline(__always) func head(_ position: Int) -> Int32 { position <= furthest ? heads[position] : -1 }
     @inline(__always) func next(_ entry: Int32) -> Int32 { entries[Int(entry)].next }
     @inline(__always) func node(_ entry: Int32) -> Int32 { entries[Int(entry)].node }
     @inline(__always) func thread(_ entry: Int32) -> Thread { entries[Int(entry)].thread }
@@ -97,6 +101,11 @@ struct Chart {
         entries[Int(entry)].next = -1
         entries[Int(entry)].thread = thread
         slots[slot] = Slot(stamp: stamp, entry: entry)
+        if position > furthest {
+            for skipped in (furthest + 1)..<position { heads[skipped] = -1 }
+            furthest = position
+            heads[position] = -1
+        }
         if heads[position] < 0 { heads[position] = entry } else { entries[Int(tails[position])].next = entry }
         tails[position] = entry
         return entry

@@ -270,6 +270,8 @@ struct Simulation {
             closure(at: position, accepts: &accepts)
             guard position < limit else { break }
             advance(from: position, limit: limit)
+            // Every edge leads forward: with no thread past here, the run is over.
+            if chart.furthest <= position { break }
         }
         return accepts
     }
@@ -589,7 +591,7 @@ struct Simulation {
         let slot = position * memoStride + grammar.phraseValues.count + Int(entity)
         if let cached = scratch.memoized(slot) { return cached }
         let first = scratch.entityHits.count
-        scratch.entityHits += grammar.entities[Int(entity)].matches(in: text, from: position, context: entityContext)
+        scratch.entityHits += grammar.entities[Int(entity)].matches(in: text, from: position, context: entityContext, memo: scratch.entityMemo)
         return scratch.memoize(slot, first..<scratch.entityHits.count)
     }
 
@@ -655,6 +657,8 @@ struct MatchScratch {
     fileprivate var arena: [PackedCapture] = []
     fileprivate var phraseHits: [PhraseHit] = []
     fileprivate var entityHits: [EntityMatch] = []
+    /// What entity parsers keep of the utterance between positions (its date pieces).
+    fileprivate var entityMemo = MatchScratch.noMemo
     fileprivate var keyIDs: [Int32] = []
     /// Per token, whether its key is a correction (a word typed one edit from a template's).
     fileprivate var isCorrected: [Bool] = []
@@ -701,6 +705,8 @@ struct MatchScratch {
             phraseSetStamp.append(contentsOf: repeatElement(0, count: grammar.phraseValues.count - phraseSetStamp.count))
             phraseSetOccurs.append(contentsOf: repeatElement(false, count: grammar.phraseValues.count - phraseSetOccurs.count))
         }
+        if entityMemo === MatchScratch.noMemo { entityMemo = EntityMemo() }
+        entityMemo.reset(for: text.text)
         let tokenKeys = self.tokenKeys ?? TokenKeys()
         self.tokenKeys = tokenKeys
         tokenKeys.fill(text.tokens)
@@ -737,6 +743,9 @@ struct MatchScratch {
 
     /// What an unprepared scratch shows; never filled, so sharing it is safe.
     nonisolated(unsafe) private static let noKeys = TokenKeys()
+    /// What an unprepared scratch holds (an empty scratch allocates nothing); `prepare`
+    /// replaces it with a memo of the scratch's own before any parser reads.
+    nonisolated(unsafe) private static let noMemo = EntityMemo()
 
     fileprivate var chart: Chart { Chart(memory: chartMemory ?? ChartMemory()) }
 
