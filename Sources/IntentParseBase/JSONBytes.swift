@@ -42,6 +42,9 @@ final class JSONBytes: JSONOutput {
 
     var buffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
+    /// Forgets the bytes, keeping the memory.
+    func removeAll() { count = 0 }
+
     @inline(__always) func append(_ byte: UInt8) {
         if count == capacity { grow(to: count + 1) }
         base[count] = byte

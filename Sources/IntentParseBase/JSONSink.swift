@@ -55,6 +55,23 @@ package struct JSONWriter: JSONSink {
     /// The text written so far.
     package var text: String { String(decoding: out.buffer, as: UTF8.self) }
 
+    /// How many bytes were written so far.
+    package var count: Int { out.count }
+
+    /// `body` on the bytes written so far, read in place (valid during the call only).
+    package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R { try body(out.buffer) }
+
+    /// Forgets what was written, keeping the buffer: a writer reused for line after line
+    /// allocates once.
+    package mutating func removeAll() {
+        unique()
+        out.removeAll()
+        hasElement = 0
+        deeper.removeAll(keepingCapacity: true)
+        depth = 0
+        afterKey = false
+    }
+
     /// Makes the buffer this writer's alone before it is written to.
     @inline(__always) private mutating func unique() {
         if !isKnownUniquelyReferenced(&out) { out = out.copy() }

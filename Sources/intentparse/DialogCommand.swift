@@ -35,7 +35,7 @@ struct DialogCommand: ParsableCommand {
         var state = DialogueSession()
         var lines = InputLines()
         var number = 0
-        while let line = lines.next() {
+        while let line = try lines.next() {
             number += 1
             let text: String
             switch line {

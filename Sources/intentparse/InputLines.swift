@@ -2,7 +2,7 @@ import Foundation
 
 /// Reads standard input one line at a time as raw bytes, so that invalid UTF-8 is reported
 /// for its line instead of being silently replaced.
-struct InputLines: Sequence, IteratorProtocol {
+struct InputLines {
     enum Line {
         case text(String)
         case invalidUTF8(String)
@@ -15,8 +15,12 @@ struct InputLines: Sequence, IteratorProtocol {
     private var start = 0
     private var finished = false
     private var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    /// Called before each read, which may wait for input (to flush the answers so far).
+    private let beforeRead: () throws -> Void
 
-    mutating func next() -> Line? {
+    init(beforeRead: @escaping () throws -> Void = {}) { self.beforeRead = beforeRead }
+
+    mutating func next() throws -> Line? {
         while true {
             if let newline = buffer[start...].firstIndex(of: 0x0A) {
                 let line = Array(buffer[start..<newline])
@@ -30,6 +34,7 @@ struct InputLines: Sequence, IteratorProtocol {
             }
             buffer.removeSubrange(..<start)
             start = 0
+            try beforeRead()
             let count = read(0, &chunk, chunk.count)
             if count <= 0 { finished = true } else { buffer += chunk[0..<count] }
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IntentParse
+import IntentParseBase
 import IntentParseMatching
 
 /// `intentparse [parse] [UTTERANCE...]`: one JSON line (or text block) per utterance.
@@ -19,28 +20,39 @@ struct ParseCommand: ParsableCommand {
         let parser = try options.loadParser()
         let locale = options.locale
         let context = options.context
-        let emit: (MatchResult) -> Void = { result in
-            let text = (options.format ?? .json) == .json ? ResultJSON.line(result) : ResultText.render(result) + "\n"
-            FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        let output = LineOutput()
+        let json = (options.format ?? .json) == .json
+        // One writer for every line: its buffer is made once.
+        var writer = JSONWriter(capacity: 1024)
+        let emit: (MatchResult) throws -> Void = { result in
+            guard json else { return try output.appendLine(ResultText.render(result) + "\n") }
+            writer.removeAll()
+            ResultJSON.emit(result, into: &writer)
+            try writer.withBytes { try output.appendLine($0) }
         }
+        defer { try? output.flush() }
         if !utterances.isEmpty {
-            for utterance in utterances { emit(parser.parse(utterance, locale: locale, context: context)) }
+            for utterance in utterances { try emit(parser.parse(utterance, locale: locale, context: context)) }
+            try output.flush()
             return
         }
-        var lines = InputLines()
+        var lines = InputLines(beforeRead: output.flush)
         var number = 0
-        while let line = lines.next() {
+        while let line = try lines.next() {
             number += 1
             switch line {
             case .text(let text):
-                emit(parser.parse(text, locale: locale, context: context))
+                try emit(parser.parse(text, locale: locale, context: context))
             case .invalidUTF8(let repaired):
+                // The answers before it first, so that the warning comes after them.
+                try output.flush()
                 DiagnosticPrinter.standardError.printMessage("<stdin>:\(number): warning: not valid UTF-8; the line is rejected")
-                emit(
+                try emit(
                     MatchResult(
                         text: repaired, locale: locale, tokens: [], interpretations: [],
                         reason: "input line \(number) is not valid UTF-8"))
             }
         }
+        try output.flush()
     }
 }
