@@ -115,17 +115,19 @@ extension IntentParser {
             }
             guard incomplete || suspect else { return nil }
         }
-        let utf16 = Array(text.utf16)
         // A part runs from the end of one cut (or the line's start) to the start of the next
-        // (or the line's end), in UTF-16 offsets: the first part keeps the line's own offsets.
-        let starts = [0] + cuts.map { tokens[$0.upperBound - 1].range.upperBound }
-        let ends = cuts.map { tokens[$0.lowerBound].range.lowerBound } + [utf16.count]
+        // (or the line's end), given in UTF-16 offsets (as tokens are): the first part keeps
+        // the line's own offsets. NB: sliced by string index, not decoded from UTF-16 again.
+        func index(_ offset: Int) -> String.Index { String.Index(utf16Offset: offset, in: text) }
+        let starts = [text.startIndex] + cuts.map { index(tokens[$0.upperBound - 1].range.upperBound) }
+        let ends = cuts.map { index(tokens[$0.lowerBound].range.lowerBound) } + [text.endIndex]
         var parsed: [Int: MatchResult] = [:]
         func part(_ from: Int, _ to: Int) -> MatchResult {
             let key = from * (cuts.count + 1) + to
             if let known = parsed[key] { return known }
-            var slice = String(decoding: utf16[starts[from]..<ends[to]], as: UTF16.self)
-            if from > 0 { slice = String(slice.drop { $0.isWhitespace }) }
+            // Through the scalars: a cut need not fall between characters.
+            let part = Substring(text.unicodeScalars[starts[from]..<ends[to]])
+            let slice = String(from > 0 ? part.drop { $0.isWhitespace } : part)
             let result = matcher.match(slice, context: context)
             parsed[key] = result
             return result
