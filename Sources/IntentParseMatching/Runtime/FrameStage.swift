@@ -290,8 +290,11 @@ extension IntentMatcher {
         if withWrappers, simulation.namesAnApp { wrappers = [grammar.prefixStart, grammar.suffixStart].compactMap { $0 } }
         let seeded = cues.indices.map { index in live[frames.intentOfCue[index]] && roles.map { $0.contains(cues[index].cue.role) } ?? true }
         var spans: [Span] = []
+        // One array of seeds for every position: most positions seed a few runs.
+        var seeds: [(position: Int, node: Int32, thread: Thread)] = []
         for position in 0..<end where !simulation.isPunctuation(position) {
-            var seeds: [(position: Int, node: Int32, thread: Thread)] = wrappers.map { (position, $0, .empty) }
+            seeds.removeAll(keepingCapacity: true)
+            for wrapper in wrappers { seeds.append((position, wrapper, .empty)) }
             for index in frames.cueStarts.runs(at: position, of: simulation) where seeded[index] {
                 seeds.append((position, cues[index].start, .empty))
             }
