@@ -89,7 +89,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio")
             ],
-            resources: [.embedInCode("openapi.yaml")]),
+            resources: [.embedInCode("openapi.yaml"), .embedInCode("playground.html")]),
         .executableTarget(
             name: "intentparse",
             dependencies: [

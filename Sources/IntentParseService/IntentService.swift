@@ -110,6 +110,21 @@ package final class IntentService: Sendable {
         }
     }
 
+    /// `POST /explain`: `explain --format json` of one text (its tokens, every reading with
+    /// its template, slots with their ranges, evidence and score; for a rejected line the
+    /// nearest templates and what the second stage tried). Takes `POST /parse`'s fields.
+    package func explain(_ body: [UInt8]) throws -> [UInt8] {
+        let parser = self.parser
+        let request = try ParseRequest.read(body, isNDJSON: false, defaults: settings.defaults, parser: parser)
+        guard request.shape == .single, let (text, requestSettings) = request.items.first else {
+            throw RequestProblem.badRequest("give one \"text\": \"texts\" is for POST /parse")
+        }
+        let explained = Explanation.explain(
+            text, parser: parser, locale: requestSettings.locale,
+            context: requestSettings.context(preferredLocale: settings.defaults.preferredLocale))
+        return Array(Explanation.json(explained.result, near: explained.near, frames: explained.frames).serialized.utf8)
+    }
+
     /// `POST /dialog`: one turn of a conversation (a new one when the request names none); the
     /// turn object of `dialog --format json`, with the session's id first.
     package func dialog(_ body: [UInt8]) async throws -> [UInt8] {

@@ -12,16 +12,25 @@ package enum ServiceRouter {
 
     /// The routes, as `openapi.yaml` names them (method, path pattern).
     package static let routes: [(method: String, path: String)] = [
-        ("GET", "/healthz"), ("GET", "/metrics"), ("GET", "/diagnostics"), ("GET", "/openapi.yaml"),
-        ("POST", "/parse"), ("POST", "/dialog"), ("DELETE", "/dialog/{session}")
+        ("GET", "/"), ("GET", "/healthz"), ("GET", "/metrics"), ("GET", "/diagnostics"), ("GET", "/openapi.yaml"),
+        ("POST", "/parse"), ("POST", "/explain"), ("POST", "/dialog"), ("DELETE", "/dialog/{session}")
     ]
 
-    /// A router for `service`; `token`: the bearer token every route but `/healthz` requires.
+    /// Paths any client may read without the bearer token: the health check, and the
+    /// playground page (which holds nothing but itself, and asks for the token to call the rest).
+    static let openPaths: Set<String> = ["/", "/healthz"]
+
+    /// A router for `service`; `token`: the bearer token every route but `openPaths` requires.
     package static func router(_ service: IntentService, token: String? = nil) -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: AnswerMiddleware(metrics: service.metrics))
         if let token { router.add(middleware: BearerTokenMiddleware(token: token)) }
 
+        router.get("/") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: PackageResources.playground_html)))
+        }
         router.get("/healthz") { _, _ in
             json(JSONValue.object([("status", .string("ok")), ("locales", .array(service.parser.locales.map(JSONValue.string)))]).serialized)
         }
@@ -42,6 +51,12 @@ package enum ServiceRouter {
             let answer = try service.parse(body, isNDJSON: isNDJSON)
             return Response(
                 status: .ok, headers: [.contentType: answer.contentType], body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+        }
+        router.post("/explain") { request, _ in
+            let body = try await bytes(of: request)
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: try service.explain(body)))
+            )
         }
         router.post("/dialog") { request, _ in
             let body = try await bytes(of: request)
@@ -114,7 +129,7 @@ struct AnswerMiddleware: RouterMiddleware {
     }
 }
 
-/// Requires `Authorization: Bearer <token>` on every route but `/healthz` (`--token-file`).
+/// Requires `Authorization: Bearer <token>` on every route but `openPaths` (`--token-file`).
 struct BearerTokenMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
     let token: [UInt8]
@@ -122,7 +137,7 @@ struct BearerTokenMiddleware: RouterMiddleware {
     init(token: String) { self.token = Array(token.utf8) }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if request.uri.path == "/healthz" { return try await next(request, context) }
+        if ServiceRouter.openPaths.contains(request.uri.path) { return try await next(request, context) }
         let prefix = "Bearer "
         guard let header = request.headers[.authorization], header.hasPrefix(prefix),
             BearerTokenMiddleware.equal(Array(header.utf8.dropFirst(prefix.utf8.count)), token)

@@ -21,11 +21,13 @@ package enum CLI {
     }
 
     /// `environment` is added to this process's, from which the locale variables are removed
-    /// (a run does not depend on the machine's language unless a test sets one).
-    package static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL = root, environment: [String: String] = [:]) throws -> Output
-    {
+    /// (a run does not depend on the machine's language unless a test sets one). `program`:
+    /// another program to run the same way (default: the built `intentparse`).
+    package static func run(
+        _ arguments: [String], stdin: Data? = nil, in directory: URL = root, environment: [String: String] = [:], program: URL? = nil
+    ) throws -> Output {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = program ?? binary
         process.arguments = arguments
         var inherited = ProcessInfo.processInfo.environment
         for name in ["LC_ALL", "LC_MESSAGES", "LANG"] { inherited[name] = nil }

@@ -83,6 +83,25 @@ import Testing
         process.waitUntilExit()
     }
 
+    /// Where the browser test finds what it needs: Debian's `chromium`, `chromium-driver` and
+    /// `python3-selenium` (README, "Set up, run, test"; `.ci/run` installs them).
+    static let python = URL(fileURLWithPath: "/usr/bin/python3")
+    static let hasBrowser =
+        ["/usr/bin/chromium", "/usr/bin/chromedriver"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
+        && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/selenium")
+
+    /// The playground page (`GET /`) in headless Chromium: `Tests/Browser/playground_test.py`
+    /// types sentences and a conversation and checks what the page shows.
+    @Test(.enabled(if: hasBrowser, "needs chromium, chromium-driver and python3-selenium (README, Set up, run, test)"))
+    func showsAParseAndAConversationInABrowser() throws {
+        let (process, url, _) = try Self.start(["--now", "2026-11-21T09:30:00-05:00"])
+        defer { if process.isRunning { process.terminate() } }
+        let script = CLI.root.appendingPathComponent("Tests/Browser/playground_test.py").path
+        let output = try CLI.run([script, url.absoluteString + "/"], program: Self.python)
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("all checks passed"))
+    }
+
     @Test(arguments: [
         (["--port", "70000"], "--port 70000 must be from 0 to 65535"),
         (["--session-ttl", "0"], "--session-ttl 0.0 must be a number of seconds above 0"),
