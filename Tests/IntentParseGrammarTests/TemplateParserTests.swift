@@ -154,6 +154,21 @@ import Testing
         #expect(try parse("((a|b);c;d)").phrases(rules: [:]).count == 12)
     }
 
+    // Found by Fuzz/FuzzTemplateParser: a long sequence of choices made its thousand phrases
+    // again, each a word longer, for every choice in it; the characters written are bounded now.
+    @Test func phrasesOfALongSequenceOfChoicesStopAtTheCharacterBudget() throws {
+        let choice = "(" + (0..<10).map { "word\($0)" }.joined(separator: "|") + ")"
+        let phrases = try parse(Array(repeating: choice, count: 300).joined(separator: " ")).phrases(rules: [:])
+        #expect(!phrases.isEmpty)
+        #expect(phrases.count <= Expression.phraseLimit)
+        #expect(phrases.reduce(0) { $0 + $1.utf8.count } <= Expression.characterBudget)
+        // The phrases made are whole: every one says a word of each of the 300 choices.
+        #expect(phrases.allSatisfy { $0.split(separator: " ").count == 300 })
+        // Short expansions are whole, in order (spacing as callers read it: words apart).
+        let short = try parse("(a|b) (c|d)").phrases(rules: [:]).map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(short == ["a c", "a d", "b c", "b d"])
+    }
+
     // Rules referenced eight times at each level: 8^14 paths to a slot, once a depth now.
     @Test(.timeLimit(.minutes(1))) func phrasesOfRulesAreExpandedOnceADepth() throws {
         var rules: [String: ExpansionRule] = [:]
