@@ -95,18 +95,23 @@ package final class IntentService: Sendable {
     package func parse(_ body: [UInt8], isNDJSON: Bool) throws -> (body: [UInt8], contentType: String) {
         let parser = self.parser
         let request = try ParseRequest.read(body, isNDJSON: isNDJSON, defaults: settings.defaults, parser: parser)
-        var lines: [String] = []
-        lines.reserveCapacity(request.items.count)
-        for (text, requestSettings) in request.items {
+        // Each object written by one reused writer straight into the body.
+        var writer = JSONWriter(capacity: 1024)
+        var body: [UInt8] = request.shape == .batch ? [UInt8(ascii: "[")] : []
+        for (index, (text, requestSettings)) in request.items.enumerated() {
             let result = parser.parse(
                 text, locale: requestSettings.locale, context: requestSettings.context(preferredLocale: settings.defaults.preferredLocale))
             metrics.parsed(accepted: result.best != nil)
-            lines.append(ResultJSON.line(result))
+            writer.removeAll()
+            ResultJSON.emit(result, into: &writer)
+            if request.shape == .batch, index > 0 { body.append(UInt8(ascii: ",")) }
+            writer.withBytes { body.append(contentsOf: $0) }
+            if request.shape == .lines { body.append(UInt8(ascii: "\n")) }
         }
         switch request.shape {
-        case .single: return (Array(lines[0].utf8), "application/json")
-        case .batch: return (Array(("[" + lines.joined(separator: ",") + "]").utf8), "application/json")
-        case .lines: return (Array(lines.map { $0 + "\n" }.joined().utf8), "application/x-ndjson")
+        case .single: return (body, "application/json")
+        case .batch: return (body + [UInt8(ascii: "]")], "application/json")
+        case .lines: return (body, "application/x-ndjson")
         }
     }
 

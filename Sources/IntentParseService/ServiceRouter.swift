@@ -26,11 +26,7 @@ package enum ServiceRouter {
         router.add(middleware: AnswerMiddleware(metrics: service.metrics))
         if let token { router.add(middleware: BearerTokenMiddleware(token: token)) }
 
-        router.get("/") { _, _ in
-            Response(
-                status: .ok, headers: [.contentType: "text/html; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: PackageResources.playground_html)))
-        }
+        router.get("/") { _, _ in resource(PackageResources.playground_html, type: "text/html; charset=utf-8") }
         router.get("/healthz") { _, _ in
             json(JSONValue.object([("status", .string("ok")), ("locales", .array(service.parser.locales.map(JSONValue.string)))]).serialized)
         }
@@ -40,11 +36,7 @@ package enum ServiceRouter {
                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: service.metrics.exposition())))
         }
         router.get("/diagnostics") { _, _ in json(service.diagnosticsJSON()) }
-        router.get("/openapi.yaml") { _, _ in
-            Response(
-                status: .ok, headers: [.contentType: "application/yaml"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_yaml)))
-        }
+        router.get("/openapi.yaml") { _, _ in resource(PackageResources.openapi_yaml, type: "application/yaml") }
         router.post("/parse") { request, _ in
             let body = try await bytes(of: request)
             let isNDJSON = request.headers[.contentType].map { mediaType($0) == "application/x-ndjson" } ?? false
@@ -81,6 +73,11 @@ package enum ServiceRouter {
     /// "application/x-ndjson; charset=utf-8" → "application/x-ndjson".
     private static func mediaType(_ value: String) -> String {
         String(value.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// A file compiled into the binary, as it is.
+    private static func resource(_ bytes: [UInt8], type: String) -> Response {
+        Response(status: .ok, headers: [.contentType: type], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {

@@ -88,7 +88,7 @@ import Testing
     static let python = URL(fileURLWithPath: "/usr/bin/python3")
     static let hasBrowser =
         ["/usr/bin/chromium", "/usr/bin/chromedriver"].allSatisfy { FileManager.default.isExecutableFile(atPath: $0) }
-        && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/selenium")
+        && (try? CLI.run(["-c", "import selenium"], program: python))?.status == 0
 
     /// The playground page (`GET /`) in headless Chromium: `Tests/Browser/playground_test.py`
     /// types sentences and a conversation and checks what the page shows.

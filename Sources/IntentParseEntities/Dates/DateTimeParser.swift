@@ -46,8 +46,7 @@ package final class DateTimeParser: EntityParser {
         // Most positions start no date at all: find that out before any bookkeeping.
         guard start < text.tokens.count else { return [] }
         let pieces = memo.datePieces(of: self, tokenCount: text.tokens.count)
-        let firstRange = self.pieces(text, at: start, first: true, memo: pieces)
-        if firstRange.isEmpty { return [] }
+        if self.pieces(text, at: start, first: true, memo: pieces).isEmpty { return [] }
         var readings: [EntityMatch] = []
         var placement: Placement?
         var frontier = [(position: start, expression: DateExpression())]
@@ -56,8 +55,7 @@ package final class DateTimeParser: EntityParser {
             next.removeAll(keepingCapacity: true)
             for state in frontier {
                 let first = state.expression.isEmpty
-                let range = first && state.position == start ? firstRange : self.pieces(text, at: state.position, first: first, memo: pieces)
-                for index in range {
+                for index in self.pieces(text, at: state.position, first: first, memo: pieces) {
                     let (end, piece) = pieces.found[index]
                     guard let expression = state.expression.adding(piece) else { continue }
                     next.append((end, expression))

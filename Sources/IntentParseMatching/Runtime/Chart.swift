@@ -102,9 +102,8 @@ struct Chart {
         entries[Int(entry)].thread = thread
         slots[slot] = Slot(stamp: stamp, entry: entry)
         if position > furthest {
-            for skipped in (furthest + 1)..<position { heads[skipped] = -1 }
+            for cleared in (furthest + 1)...position { heads[cleared] = -1 }
             furthest = position
-            heads[position] = -1
         }
         if heads[position] < 0 { heads[position] = entry } else { entries[Int(tails[position])].next = entry }
         tails[position] = entry
