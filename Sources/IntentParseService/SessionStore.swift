@@ -19,6 +19,13 @@ package protocol SessionStore: Sendable {
 
     /// How many sessions are kept (expired ones not yet swept may count).
     func count() async throws -> Int
+
+    /// Lets go of what the store holds open (a file, connections), after the last turn.
+    func close() async throws
+}
+
+extension SessionStore {
+    package func close() async throws {}
 }
 
 package enum SessionProblem: Error, Equatable {

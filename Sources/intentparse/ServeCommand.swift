@@ -28,7 +28,12 @@ struct ServeCommand: ParsableCommand {
     @Option(help: "A file holding the bearer token every route but /healthz requires (Authorization: Bearer <token>).")
     var tokenFile: String?
 
-    @Option(help: "Where conversations are kept: memory (the default; lost on exit), or a SQLite file that processes can share.")
+    @Option(
+        help: """
+            Where conversations are kept: memory (the default; lost on exit), a SQLite file that \
+            processes on this machine can share, or a PostgreSQL database that services on several \
+            machines share (postgres://USER:PASSWORD@HOST:PORT/DATABASE?sslmode=require).
+            """)
     var sessions = "memory"
 
     @Option(help: "Seconds after its last turn that a conversation is forgotten.")
@@ -75,7 +80,7 @@ struct ServeCommand: ParsableCommand {
                         "intentparse serve: listening on http://\(ServeCommand.urlHost(host)):\(bound) (locales: \(parser.locales.joined(separator: ", ")))"
                     )
                 }
-                try await (store as? SQLiteSessionStore)?.close()
+                try await store.close()
                 return .success(())
             } catch {
                 return .failure(error)
@@ -102,27 +107,35 @@ struct ServeCommand: ParsableCommand {
             })
     }
 
-    /// The --sessions store: in memory, or a SQLite file whose folder must exist (checked, and
-    /// the file opened, before the service starts; a problem exits 2 naming the file).
+    /// The --sessions store: in memory, a SQLite file whose folder must exist, or a PostgreSQL
+    /// database (checked, and opened, before the service starts; a problem exits 2 naming the
+    /// file or the address, its password left out).
     private func openSessions() throws -> any SessionStore {
         let ttl = Duration.seconds(sessionTTL)
         guard sessions != "memory" else { return MemorySessionStore(ttl: ttl) }
-        guard !sessions.isEmpty, !sessions.contains("://") else {
-            DiagnosticPrinter.standardError.printMessage("error: --sessions takes memory or the path of a SQLite file, not '\(sessions)'")
-            throw ExitCode(2)
-        }
-        let folder = URL(fileURLWithPath: sessions).deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            DiagnosticPrinter.standardError.printMessage("\(sessions): error: cannot keep sessions here: the folder \(folder) does not exist")
-            throw ExitCode(2)
-        }
         // A turn holds its session at most as long as its handlers may take (resolve, confirm,
         // handle), and then some.
         let lease = Duration.seconds(dialogue.handlerTimeout * 3 + 10)
-        let path = sessions
-        let opened = Blocking.run { () async -> Result<SQLiteSessionStore, any Error> in
-            do { return .success(try await SQLiteSessionStore.open(path: path, ttl: ttl, leaseDuration: lease)) } catch { return .failure(error) }
+        let place = sessions
+        let open: @Sendable () async throws -> any SessionStore
+        if PostgresURL.isPostgres(place) {
+            open = { try await PostgresSessionStore.open(url: place, ttl: ttl, leaseDuration: lease) }
+        } else {
+            guard !place.isEmpty, !place.contains("://") else {
+                DiagnosticPrinter.standardError.printMessage(
+                    "error: --sessions takes memory, the path of a SQLite file or a postgres:// address, not '\(PostgresURL.redacted(place))'")
+                throw ExitCode(2)
+            }
+            let folder = URL(fileURLWithPath: place).deletingLastPathComponent().path
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                DiagnosticPrinter.standardError.printMessage("\(place): error: cannot keep sessions here: the folder \(folder) does not exist")
+                throw ExitCode(2)
+            }
+            open = { try await SQLiteSessionStore.open(path: place, ttl: ttl, leaseDuration: lease) }
+        }
+        let opened = Blocking.run { () async -> Result<any SessionStore, any Error> in
+            do { return .success(try await open()) } catch { return .failure(error) }
         }
         switch opened {
         case .success(let store): return store
@@ -130,7 +143,7 @@ struct ServeCommand: ParsableCommand {
             DiagnosticPrinter.standardError.print(error.diagnostics)
             throw ExitCode(2)
         case .failure(let error):
-            DiagnosticPrinter.standardError.printMessage("\(sessions): error: cannot keep sessions in this file: \(error)")
+            DiagnosticPrinter.standardError.printMessage("\(PostgresURL.redacted(place)): error: cannot keep sessions there: \(error)")
             throw ExitCode(2)
         }
     }

@@ -108,7 +108,9 @@ import Testing
         (["--session-ttl", "inf"], "--session-ttl inf must be a number of seconds above 0"),
         (["--token-file", "/nonexistent/token"], "/nonexistent/token: error: cannot read the token file"),
         (["--sessions", "/nonexistent/s.sqlite"], "/nonexistent/s.sqlite: error: cannot keep sessions here: the folder /nonexistent does not exist"),
-        (["--sessions", "postgres://localhost/db"], "error: --sessions takes memory or the path of a SQLite file")
+        (["--sessions", "mysql://localhost/db"], "error: --sessions takes memory, the path of a SQLite file or a postgres:// address"),
+        (["--sessions", "postgres://localhost/db"], "postgres://localhost/db: error: cannot keep sessions there: the address names no user"),
+        (["--sessions", "postgres://me:s3cret@127.0.0.1:1/db"], "postgres://me:***@127.0.0.1:1/db: error: cannot keep sessions in this database")
     ])
     func refusesBadOptionsBeforeServing(arguments: [String], message: String) throws {
         let output = try CLI.run(["serve"] + arguments)

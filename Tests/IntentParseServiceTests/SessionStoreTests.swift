@@ -1,0 +1,228 @@
+import Foundation
+import IntentParse
+import IntentParseService
+import IntentParseTestSupport
+import SQLiteNIO
+import Testing
+
+/// Where stores that share sessions keep them: a SQLite file, a PostgreSQL database.
+protocol SharedSessions: Sendable {
+    func open(ttl: Duration, lease: Duration) async throws -> any SessionStore
+    /// Writes a lease on session `id` that runs out `seconds` from now, as a process that died
+    /// in a turn leaves it; returns the seconds it had left when written (less, when writing
+    /// it took a while).
+    func leave(leaseOn id: String, for seconds: Double) async throws -> Double
+}
+
+struct SQLiteSessions: SharedSessions {
+    let path: String
+
+    func open(ttl: Duration, lease: Duration) async throws -> any SessionStore {
+        try await SQLiteSessionStore.open(path: path, ttl: ttl, leaseDuration: lease)
+    }
+
+    func leave(leaseOn id: String, for seconds: Double) async throws -> Double {
+        let other = try await SQLiteConnection.open(storage: .file(path: path))
+        _ = try await other.query(
+            "UPDATE intentparse_sessions SET lease = ? WHERE id = ?", [.float(Date().timeIntervalSince1970 + seconds), .text(id)])
+        try await other.close()
+        return seconds
+    }
+}
+
+struct PostgresSessions: SharedSessions {
+    let server: PostgresServer
+
+    func open(ttl: Duration, lease: Duration) async throws -> any SessionStore {
+        try await PostgresSessionStore.open(url: server.url, ttl: ttl, leaseDuration: lease)
+    }
+
+    func leave(leaseOn id: String, for seconds: Double) async throws -> Double {
+        let left = try server.sql(
+            """
+            UPDATE intentparse_sessions SET lease = extract(epoch FROM clock_timestamp()) + \(seconds) WHERE id = '\(id)'
+            RETURNING lease - extract(epoch FROM clock_timestamp())::float8
+            """)
+        return Double(left) ?? 0
+    }
+}
+
+/// What every shared store must do: one turn at a time across stores, sessions kept across a
+/// restart, forgotten after their time to live, leases that run out and leases that are lost.
+enum SessionStoreContract {
+    static func open(_ place: some SharedSessions, ttl: Duration = .seconds(3600), lease: Duration = .seconds(3600)) async throws -> any SessionStore
+    {
+        try await place.open(ttl: ttl, lease: lease)
+    }
+
+    /// A turn that reads the count, lets others run, and writes it back plus one: turns that
+    /// overlap lose counts.
+    static let increment: @Sendable (inout DialogueSession) async -> DialogueTurn = { session in
+        let seen = session.turns
+        await Task.yield()
+        try? await Task.sleep(for: .microseconds(200))
+        session.turns = seen + 1
+        return DialogueTurn(state: .done, prompt: "")
+    }
+
+    static func count(_ store: any SessionStore, _ id: String) async throws -> Int {
+        let (_, turn) = try await store.turn(id) { session in
+            session.turns -= 0
+            return DialogueTurn(state: .done, prompt: "\(session.turns)")
+        }
+        return Int(turn.prompt) ?? -1
+    }
+
+    static func sharesSessionsOneTurnAtATime(_ place: some SharedSessions) async throws {
+        let first = try await open(place), second = try await open(place)
+        let (id, _) = try await first.turn(nil) { session in
+            session.turns = 0
+            return DialogueTurn(state: .done, prompt: "")
+        }
+        // Two stores (as two processes would) race on one session, 40 turns each.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<80 {
+                let store = index.isMultiple(of: 2) ? first : second
+                group.addTask { _ = try await store.turn(id, increment) }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await count(second, id) == 80)
+        try await first.close()
+        try await second.close()
+    }
+
+    static func keepsSessionsAcrossARestart(_ place: some SharedSessions) async throws {
+        let before = try await open(place)
+        let (id, _) = try await before.turn(nil, increment)
+        _ = try await before.turn(id, increment)
+        try await before.close()
+        let after = try await open(place)
+        #expect(try await count(after, id) == 2)
+        #expect(try await after.count() == 1)
+        #expect(try await after.remove(id))
+        #expect(try await after.remove(id) == false)
+        await #expect(throws: SessionProblem.notFound(id)) { _ = try await after.turn(id, increment) }
+        try await after.close()
+    }
+
+    static func forgetsASessionAfterItsTimeToLive(_ place: some SharedSessions) async throws {
+        let store = try await open(place, ttl: .milliseconds(300))
+        let (id, _) = try await store.turn(nil, increment)
+        try await Task.sleep(for: .milliseconds(500))
+        await #expect(throws: SessionProblem.notFound(id)) { _ = try await store.turn(id, increment) }
+        let never = SessionID.make()
+        await #expect(throws: SessionProblem.notFound(never)) { _ = try await store.turn(never, increment) }
+        try await store.close()
+    }
+
+    /// A process that died in a turn leaves its lease in the row; the next turn waits for it
+    /// to run out, then takes the session.
+    static func takesASessionWhoseLeaseRanOut(_ place: some SharedSessions) async throws {
+        let store = try await open(place)
+        let (id, _) = try await store.turn(nil, increment)
+        let left = try await place.leave(leaseOn: id, for: 1)
+        let start = ContinuousClock.now
+        _ = try await store.turn(id, increment)
+        #expect(left > 0.2, "the lease was written too late to tell")
+        let waited = ContinuousClock.now - start
+        #expect(waited >= Duration.seconds(left - 0.1))
+        #expect(try await count(store, id) == 2)
+        try await store.close()
+    }
+
+    /// A turn that outlasts its lease, while another process takes the session and writes it,
+    /// is not written over what that process wrote.
+    static func keepsNothingOfATurnThatOutlastedItsLease(_ place: some SharedSessions) async throws {
+        let slow = try await open(place, lease: .milliseconds(100)), other = try await open(place)
+        let (id, _) = try await slow.turn(nil, increment)
+        await #expect(throws: SessionProblem.leaseLost(id)) {
+            _ = try await slow.turn(id) { session in
+                // Past this turn's lease, another process takes the session and writes it.
+                try? await Task.sleep(for: .milliseconds(150))
+                _ = try? await other.turn(id, increment)
+                session.turns = 1000
+                return DialogueTurn(state: .done, prompt: "")
+            }
+        }
+        #expect(try await count(other, id) == 2)
+        try await slow.close()
+        try await other.close()
+    }
+}
+
+/// Sessions in a SQLite file.
+@Suite struct SQLiteSessionStoreTests {
+    static func withFile<T>(_ body: (SQLiteSessions) async throws -> T) async throws -> T {
+        let folder = try CLI.temporaryFolder()
+        defer { CLI.remove(folder) }
+        return try await body(SQLiteSessions(path: folder.appendingPathComponent("sessions.sqlite").path))
+    }
+
+    @Test func sharesSessionsBetweenStoresOnOneFileOneTurnAtATime() async throws {
+        try await Self.withFile(SessionStoreContract.sharesSessionsOneTurnAtATime)
+    }
+
+    @Test func keepsSessionsAcrossARestart() async throws { try await Self.withFile(SessionStoreContract.keepsSessionsAcrossARestart) }
+
+    @Test func forgetsASessionAfterItsTimeToLive() async throws { try await Self.withFile(SessionStoreContract.forgetsASessionAfterItsTimeToLive) }
+
+    @Test func takesASessionWhoseLeaseRanOut() async throws { try await Self.withFile(SessionStoreContract.takesASessionWhoseLeaseRanOut) }
+
+    @Test func keepsNothingOfATurnThatOutlastedItsLease() async throws {
+        try await Self.withFile(SessionStoreContract.keepsNothingOfATurnThatOutlastedItsLease)
+    }
+
+    @Test func refusesAFileItCannotOpen() async throws {
+        await #expect(throws: (any Error).self) {
+            _ = try await SQLiteSessionStore.open(path: "/nonexistent-folder/sessions.sqlite", ttl: .seconds(1), leaseDuration: .seconds(1))
+        }
+    }
+}
+
+/// Sessions in a PostgreSQL database: a server of the test's own (`PostgresServer`).
+@Suite(.enabled(if: PostgresServer.isAvailable, "needs PostgreSQL (apt-get install postgresql; README, Set up, run, test)"))
+struct PostgresSessionStoreTests {
+    static func withDatabase<T>(_ body: (PostgresSessions) async throws -> T) async throws -> T {
+        try await PostgresServer.with { try await body(PostgresSessions(server: $0)) }
+    }
+
+    @Test func sharesSessionsBetweenStoresOneTurnAtATime() async throws {
+        try await Self.withDatabase(SessionStoreContract.sharesSessionsOneTurnAtATime)
+    }
+
+    @Test func keepsSessionsAcrossARestart() async throws { try await Self.withDatabase(SessionStoreContract.keepsSessionsAcrossARestart) }
+
+    @Test func forgetsASessionAfterItsTimeToLive() async throws {
+        try await Self.withDatabase(SessionStoreContract.forgetsASessionAfterItsTimeToLive)
+    }
+
+    @Test func takesASessionWhoseLeaseRanOut() async throws { try await Self.withDatabase(SessionStoreContract.takesASessionWhoseLeaseRanOut) }
+
+    @Test func keepsNothingOfATurnThatOutlastedItsLease() async throws {
+        try await Self.withDatabase(SessionStoreContract.keepsNothingOfATurnThatOutlastedItsLease)
+    }
+}
+
+/// `--sessions postgres://…` addresses, read as libpq reads them; problems named before serving.
+@Suite struct PostgresURLTests {
+    @Test(arguments: [
+        ("postgres://intentparse@127.0.0.1:1/postgres", "cannot keep sessions in this database"),
+        ("postgres://127.0.0.1/postgres", "the address names no user"),
+        ("postgres://u@127.0.0.1/db?sslmode=maybe", "sslmode takes disable, prefer or require, not 'maybe'"),
+        ("postgres://u@127.0.0.1/db?timeout=3", "unknown parameter 'timeout'")
+    ])
+    func refusesADatabaseItCannotUse(url: String, message: String) async throws {
+        do {
+            _ = try await PostgresSessionStore.open(url: url, ttl: .seconds(1), leaseDuration: .seconds(1))
+            Issue.record("opened \(url)")
+        } catch {
+            #expect("\(error)".contains(message), "\(error)")
+        }
+    }
+
+    @Test func leavesThePasswordOutOfMessages() {
+        #expect(PostgresURL.redacted("postgres://me:s3cret@db.example:5432/app") == "postgres://me:***@db.example:5432/app")
+        #expect(PostgresURL.redacted("postgres://me@db.example/app") == "postgres://me@db.example/app")
+    }
+}
