@@ -16,6 +16,16 @@ package enum ServiceRouter {
         ("POST", "/parse"), ("POST", "/explain"), ("POST", "/dialog"), ("DELETE", "/dialog/{session}")
     ]
 
+    /// The methods of the routes whose pattern matches `path` ("{session}" takes one segment).
+    static func methods(of path: String) -> [String] {
+        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        return routes.filter { route in
+            let pattern = route.path.split(separator: "/", omittingEmptySubsequences: false)
+            return pattern.count == segments.count
+                && zip(pattern, segments).allSatisfy { $0.hasPrefix("{") ? !$1.isEmpty : $0 == $1 }
+        }.map(\.method)
+    }
+
     /// Paths any client may read without the bearer token: the health check, and the
     /// playground page (which holds nothing but itself, and asks for the token to call the rest).
     static let openPaths: Set<String> = ["/", "/healthz"]
@@ -109,12 +119,20 @@ struct AnswerMiddleware: RouterMiddleware {
         } catch is NIOTooManyBytesError {
             response = ServiceRouter.error("the body is over \(ServiceRouter.maxBody) bytes (1 MiB)", status: .contentTooLarge)
         } catch let error as any HTTPResponseError {
-            let message =
-                error.status == .notFound
-                ? "no route \(request.method) \(request.uri.path); the routes: "
-                    + ServiceRouter.routes.map { "\($0.method) \($0.path)" }.joined(separator: ", ")
-                : error.status.reasonPhrase
-            response = ServiceRouter.error(message, status: error.status)
+            let allowed = ServiceRouter.methods(of: request.uri.path)
+            if error.status == .notFound, !allowed.isEmpty {
+                // The path is a route's, the method is not: 405, with the methods it takes.
+                response = ServiceRouter.error(
+                    "\(request.uri.path) takes \(allowed.joined(separator: ", ")), not \(request.method)", status: .methodNotAllowed,
+                    headers: [.allow: allowed.joined(separator: ", ")])
+            } else {
+                let message =
+                    error.status == .notFound
+                    ? "no route \(request.method) \(request.uri.path); the routes: "
+                        + ServiceRouter.routes.map { "\($0.method) \($0.path)" }.joined(separator: ", ")
+                    : error.status.reasonPhrase
+                response = ServiceRouter.error(message, status: error.status)
+            }
         } catch {
             context.logger.error("\(request.method) \(request.uri.path): \(error)")
             response = ServiceRouter.error("internal error", status: .internalServerError)

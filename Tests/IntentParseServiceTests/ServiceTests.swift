@@ -267,6 +267,17 @@ import Yams
         }
     }
 
+    /// A route's path asked with a method it does not take: 405 with the methods it takes.
+    @Test(arguments: [("/parse", "GET", "POST"), ("/healthz", "TRACE", "GET"), ("/dialog/0123", "POST", "DELETE"), ("/", "PUT", "GET")])
+    func answersAMethodARouteDoesNotTakeWith405(path: String, method: String, allowed: String) async throws {
+        try await Self.withService { client, _ in
+            let response = try await client.execute(uri: path, method: try #require(HTTPRequest.Method(method)))
+            #expect(response.status == .methodNotAllowed)
+            #expect(response.headers[.allow] == allowed)
+            #expect(try Self.error(response) == "\(path) takes \(allowed), not \(method)")
+        }
+    }
+
     /// The committed description and the server agree: the same routes, and answers with the
     /// fields the description requires.
     @Test func servesAnOpenAPIDescriptionOfEveryRoute() async throws {
