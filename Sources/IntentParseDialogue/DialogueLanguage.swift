@@ -225,7 +225,12 @@ package struct DialogueLanguage: Sendable {
 
     /// The first prompt template found among `keys`, with `{name}` placeholders filled.
     package func prompt(_ keys: [String], _ values: [String: String]) -> String {
-        let template = keys.lazy.compactMap { prompts[$0] }.first ?? ""
+        DialogueLanguage.fill(keys.lazy.compactMap { prompts[$0] }.first ?? "", values)
+    }
+
+    /// `template` with each `{name}` placeholder replaced by `values[name]` (left as it is when
+    /// `values` has no such name).
+    static func fill(_ template: String, _ values: [String: String]) -> String {
         var result = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
@@ -246,7 +251,7 @@ package struct DialogueLanguage: Sendable {
     /// "1. Bobo the Great  2. Bobo Jr."
     package func options(_ names: [String]) -> String {
         names.enumerated().map { index, name in
-            optionFormat.replacingOccurrences(of: "{number}", with: String(index + 1)).replacingOccurrences(of: "{name}", with: name)
+            DialogueLanguage.fill(optionFormat, ["number": String(index + 1), "name": name])
         }.joined(separator: optionSeparator)
     }
 }

@@ -6,8 +6,8 @@ import IntentParseDialogue
 /// holds on it. Each call is one statement; the rows keep their own clock (the one every
 /// process sharing them reads alike), in seconds.
 package protocol SessionRows: Sendable {
-    /// Adds session `id`, leased by the turn that makes it; returns the lease (its end).
-    func insert(_ id: String, state: [UInt8], ttl: Double, leaseDuration: Double) async throws -> Double
+    /// Adds session `id`, with no lease on it (its first turn is over).
+    func insert(_ id: String, state: [UInt8], ttl: Double) async throws
 
     /// Takes the lease on session `id` when it is live and no lease on it runs.
     func claim(_ id: String, leaseDuration: Double) async throws -> LeaseClaim
@@ -67,18 +67,19 @@ package actor LeasedSessionStore<Rows: SessionRows>: SessionStore, TurnQueueing 
         _ id: String?, _ body: @escaping @Sendable (inout DialogueSession) async -> DialogueTurn
     ) async throws -> (id: String, turn: DialogueTurn) {
         try await sweepIfDue()
-        let given = id
-        let id = id ?? SessionID.make()
+        guard let id else {
+            // A new session's id is made here and told only with this turn's answer: no other
+            // turn can ask for it before its row is written, so the turn neither queues nor
+            // leases it, and its row is written once, at the end.
+            let id = SessionID.make()
+            var session = DialogueSession()
+            let turn = await body(&session)
+            try await rows.insert(id, state: Array(try encoder.encode(session)), ttl: ttl)
+            return (id, turn)
+        }
         await acquire(id)
         defer { queues.release(id) }
-        var session: DialogueSession
-        let lease: Double
-        if given == nil {
-            session = DialogueSession()
-            lease = try await rows.insert(id, state: Array(try encoder.encode(session)), ttl: ttl, leaseDuration: leaseDuration)
-        } else {
-            (session, lease) = try await claim(id)
-        }
+        var (session, lease) = try await claim(id)
         let turn = await body(&session)
         // Written only while this turn's lease still holds: a turn that outlasted it (and whose
         // session another turn may have taken since) must not overwrite what that turn wrote.

@@ -81,15 +81,12 @@ package struct PostgresSessionRows: SessionRows {
         }
     }
 
-    package func insert(_ id: String, state: [UInt8], ttl: Double, leaseDuration: Double) async throws -> Double {
-        let rows = try await client.query(
+    package func insert(_ id: String, state: [UInt8], ttl: Double) async throws {
+        try await client.query(
             """
             INSERT INTO intentparse_sessions (id, state, expires, lease)
-            SELECT \(id), \(ByteBuffer(bytes: state)), now.t + \(ttl), now.t + \(leaseDuration) FROM \(unescaped: Self.clock)
-            RETURNING lease
+            SELECT \(id), \(ByteBuffer(bytes: state)), now.t + \(ttl), 0 FROM \(unescaped: Self.clock)
             """)
-        for try await lease in rows.decode(Double.self) { return lease }
-        throw SessionProblem.notFound(id)
     }
 
     package func claim(_ id: String, leaseDuration: Double) async throws -> LeaseClaim {

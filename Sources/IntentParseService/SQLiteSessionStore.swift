@@ -39,12 +39,10 @@ package struct SQLiteSessionRows: SessionRows {
         }
     }
 
-    package func insert(_ id: String, state: [UInt8], ttl: Double, leaseDuration: Double) async throws -> Double {
-        let now = Self.now, lease = now + leaseDuration
+    package func insert(_ id: String, state: [UInt8], ttl: Double) async throws {
         _ = try await connection.query(
-            "INSERT INTO intentparse_sessions (id, state, expires, lease) VALUES (?, ?, ?, ?)",
-            [.text(id), .blob(ByteBuffer(bytes: state)), .float(now + ttl), .float(lease)])
-        return lease
+            "INSERT INTO intentparse_sessions (id, state, expires, lease) VALUES (?, ?, ?, 0)",
+            [.text(id), .blob(ByteBuffer(bytes: state)), .float(Self.now + ttl)])
     }
 
     package func claim(_ id: String, leaseDuration: Double) async throws -> LeaseClaim {
