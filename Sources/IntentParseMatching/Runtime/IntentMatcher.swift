@@ -233,7 +233,7 @@ package struct IntentMatcher: Sendable {
         let end = text.tokens.count
         let starts = candidateTemplates(&simulation).map { grammar.templates[Int($0)].start }
         var seeds: [(position: Int, node: Int32, thread: Thread)] = []
-        seeds.reserveCapacity(starts.count * 2)
+        seeds.reserveCapacity(starts.count * 4)
         for start in starts { seeds.append((0, start, .empty)) }
         // NB: an utterance that names no app has no app prefix or suffix: their runs are skipped.
         if let prefix = grammar.prefixStart, !grammar.prefixNeedsApp || simulation.namesAnApp {
@@ -245,6 +245,7 @@ package struct IntentMatcher: Sendable {
         // Few templates accept an utterance: a list searched in place beats hashing.
         var best: [(Int32, Thread)] = []
         var early: [(id: Int32, end: Int, thread: Thread)] = []
+        early.reserveCapacity(8)
         for accept in simulation.run(seeds: seeds, limit: end) where accept.id >= 0 {
             if accept.end == end {
                 IntentMatcher.keepBest(&best, accept.id, accept.thread)
@@ -295,9 +296,12 @@ package struct IntentMatcher: Sendable {
     func candidateTemplates(_ simulation: inout Simulation) -> [Int32] {
         simulation.markPresentKeys(keyCount: grammar.tables.keys.count)
         let stamp = simulation.markSatisfiedClauses(grammar.tables.requirements)
+        // NB: room for the duplicates too (a template is filed under each word of its clause):
+        // growing the array cost several allocations an utterance.
         var result = grammar.tables.unindexed
-        result.reserveCapacity(result.count + 32)
+        result.reserveCapacity(result.count + 256)
         var ifPhrasesOccur: [Int32] = []
+        ifPhrasesOccur.reserveCapacity(16)
         simulation.withCandidateKeys { keyIDs, firstOccurrences, clauseStamp, pairKeys in
             for pair in pairKeys {
                 grammar.tables.index.select(pair, clauseStamp: clauseStamp, stamp: stamp, satisfied: &result, ifPhrasesOccur: &ifPhrasesOccur)

@@ -431,7 +431,11 @@ struct Simulation {
             } else {
                 let edge = automaton.other(word)
                 guard let next = follow(edge, thread, at: position) else {
-                    if case .accept(let id) = edge.kind { accepts.append(Accept(id: id, end: position, thread: thread)) }
+                    if case .accept(let id) = edge.kind {
+                        // Room for a run's accepts at once: growing from one cost an allocation each time.
+                        if accepts.capacity == 0 { accepts.reserveCapacity(16) }
+                        accepts.append(Accept(id: id, end: position, thread: thread))
+                    }
                     continue
                 }
                 followed = next
