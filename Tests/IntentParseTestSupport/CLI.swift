@@ -13,7 +13,7 @@ package enum CLI {
         return folder.appendingPathComponent("intentparse")
     }
 
-    package struct Output {
+    package struct Output: Sendable {
         package var status: Int32
         package var stdout: String
         package var stderr: String

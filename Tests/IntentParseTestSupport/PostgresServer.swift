@@ -52,10 +52,36 @@ package struct PostgresServer: Sendable {
     }
 
     /// Runs `body` with a server started for it, stopped and removed after.
+    ///
+    /// NB: starting and stopping wait for programs, on a thread of their own: on the
+    /// concurrency pool's few threads they starved the tasks running beside them (a client's
+    /// connections among them).
     package static func with<T>(_ body: (PostgresServer) async throws -> T) async throws -> T {
-        let server = try start()
-        defer { server.stop() }
-        return try await body(server)
+        let server = try await blocking { try start() }
+        do {
+            let result = try await body(server)
+            await blocking { server.stop() }
+            return result
+        } catch {
+            await blocking { server.stop() }
+            throw error
+        }
+    }
+
+    /// `work`, run on a thread outside the concurrency pool.
+    private static func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    private static func blocking(_ work: @escaping @Sendable () -> Void) async {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                work()
+                continuation.resume()
+            }
+        }
     }
 
     /// Stops the server at once and removes its folder.
@@ -67,16 +93,16 @@ package struct PostgresServer: Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// Runs `statement` in the server's database with `psql`; returns what it prints (tuples only).
+    /// Runs `statement` in the server's database with `psql` (on a thread outside the
+    /// concurrency pool); returns what it prints (tuples only).
     @discardableResult
-    package func sql(_ statement: String) throws -> String {
+    package func sql(_ statement: String) async throws -> String {
         guard let binaries = Self.binaries else { throw Problem("PostgreSQL is not installed") }
-        let output = try CLI.run(
-            [
-                "-h", "127.0.0.1", "-p", "\(port)", "-U", "intentparse", "-d", "postgres", "-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1", "-c",
-                statement
-            ],
-            program: binaries.appendingPathComponent("psql"))
+        let arguments = [
+            "-h", "127.0.0.1", "-p", "\(port)", "-U", "intentparse", "-d", "postgres", "-X", "-q", "-t", "-A", "-v", "ON_ERROR_STOP=1", "-c",
+            statement
+        ]
+        let output = try await Self.blocking { try CLI.run(arguments, program: binaries.appendingPathComponent("psql")) }
         guard output.status == 0 else { throw Problem("psql: \(output.stderr)") }
         return output.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
