@@ -1,4 +1,5 @@
 import Foundation
+import IntentParse
 import IntentParseBase
 import IntentParseEntities
 import IntentParseGrammar
@@ -447,5 +448,28 @@ import Testing
         #expect(ResultJSON.line(restricted).hasSuffix(#""requiresAuthentication":true}"#))
         let open = parser.parse("add milk to my grocery list in TasksNotes", locale: "en")
         #expect(open.best?.requiresAuthentication == false)
+    }
+}
+
+/// The memory a match reuses remembers the last line read (its keys, and the phrases and
+/// entity readings found at each position): reading the same line again keeps it only when
+/// nothing the readings depend on changed.
+@Suite struct MatchMemoryTests {
+    static func due(_ parser: IntentParser, _ text: String, now: TimeInterval) throws -> String {
+        let utc = try #require(TimeZone(identifier: "UTC"))
+        let context = MatchContext(entityContext: EntityContext(now: Date(timeIntervalSince1970: now), timeZone: utc))
+        return ResultJSON.object(parser.parse(text, locale: "en", context: context)).serialized
+    }
+
+    @Test func theSameLineAtAnotherTimeReadsItsDatesAgain() throws {
+        let parser = try Repository.shippedParser()
+        let text = "remind me to call mom tomorrow"
+        // 2026-11-18 and ten days later, the same line one after the other.
+        let first = try Self.due(parser, text, now: 1_795_000_000)
+        let later = try Self.due(parser, text, now: 1_795_000_000 + 10 * 86_400)
+        let again = try Self.due(parser, text, now: 1_795_000_000 + 10 * 86_400)
+        #expect(first.contains(#""value":"2026-11-19""#), "\(first)")
+        #expect(later.contains(#""value":"2026-11-29""#), "\(later)")
+        #expect(again == later)
     }
 }

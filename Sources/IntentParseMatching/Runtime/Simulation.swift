@@ -45,7 +45,7 @@ struct Simulation {
         grammar: CompiledGrammar, text: TokenizedText, entityContext: EntityContext, corrections: [(token: Int, key: Int32)] = [],
         scratch: inout MatchScratch
     ) {
-        scratch.prepare(grammar: grammar, text: text, corrections: corrections)
+        scratch.prepare(grammar: grammar, text: text, corrections: corrections, entityContext: entityContext)
         self.scratch = MatchScratch()
         self.grammar = grammar
         self.text = text
@@ -700,9 +700,27 @@ struct MatchScratch {
 
     init() {}
 
+    /// What the scratch was last readied for without corrections: the grammar, the text and
+    /// the time entities were read at (nil after a reading with corrections, or before any).
+    private var preparedFor: (grammar: ObjectIdentifier, text: String, tokens: Int, now: Date, timeZone: TimeZone)?
+
     /// Readies the scratch for matching `text`: per-token keys, word counts and skip words,
     /// nothing remembered from the last utterance.
-    fileprivate mutating func prepare(grammar: CompiledGrammar, text: TokenizedText, corrections: [(token: Int, key: Int32)]) {
+    ///
+    /// NB: the same text read again with the same grammar, at the same time and with no
+    /// corrections (the second stage after the templates, on a line they did not take) keeps
+    /// everything: its keys and skip words are the same, and so are the phrases and entity
+    /// readings (dates resolved at that time) found at each position, which the memo keeps.
+    fileprivate mutating func prepare(
+        grammar: CompiledGrammar, text: TokenizedText, corrections: [(token: Int, key: Int32)], entityContext: EntityContext
+    ) {
+        let identity = ObjectIdentifier(grammar)
+        if corrections.isEmpty, let last = preparedFor, last.grammar == identity, last.tokens == text.tokens.count, last.text == text.text,
+            last.now == entityContext.now, last.timeZone == entityContext.timeZone, chartMemory != nil
+        {
+            return
+        }
+        preparedFor = corrections.isEmpty ? (identity, text.text, text.tokens.count, entityContext.now, entityContext.timeZone) : nil
         memoStride = grammar.phraseValues.count + grammar.entities.count
         reset(memoSlots: memoStride * (text.tokens.count + 1))
         if phraseSetStamp.count < grammar.phraseValues.count {
