@@ -41,9 +41,7 @@ package struct PostgresSessionRows: SessionRows {
             ).get()
             try await probe.close()
         } catch {
-            throw DiagnosticError([
-                .error(SourceLocation(file: PostgresURL.redacted(url)), "cannot keep sessions in this database: \(Self.describe(error))")
-            ])
+            throw Self.problem(url, error)
         }
         let client = PostgresClient(configuration: address.client, backgroundLogger: logger)
         let running = Task { await client.run() }
@@ -53,10 +51,13 @@ package struct PostgresSessionRows: SessionRows {
             return rows
         } catch {
             running.cancel()
-            throw DiagnosticError([
-                .error(SourceLocation(file: PostgresURL.redacted(url)), "cannot keep sessions in this database: \(Self.describe(error))")
-            ])
+            throw Self.problem(url, error)
         }
+    }
+
+    /// "cannot keep sessions in this database", with the reason, at the address (its password left out).
+    private static func problem(_ url: String, _ error: any Error) -> DiagnosticError {
+        DiagnosticError([.error(SourceLocation(file: PostgresURL.redacted(url)), "cannot keep sessions in this database: \(describe(error))")])
     }
 
     /// Makes the table unless it exists; services starting together take turns (an advisory
@@ -204,6 +205,7 @@ package struct PostgresURL {
         for item in components.queryItems ?? [] {
             switch (item.name, item.value ?? "") {
             case ("host", let folder) where folder.hasPrefix("/"): socket = folder + "/.s.PGSQL.\(port)"
+            case ("host", let value): throw Problem("host= takes the folder of a Unix socket (/var/run/postgresql), not '\(value)'")
             case ("sslmode", "disable"): tls = .disable
             case ("sslmode", "prefer"): tls = .prefer
             case ("sslmode", "require"): tls = .require

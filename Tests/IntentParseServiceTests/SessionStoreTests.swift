@@ -207,7 +207,8 @@ struct PostgresSessionStoreTests {
         ("postgres://intentparse@127.0.0.1:1/postgres", "cannot keep sessions in this database"),
         ("postgres://127.0.0.1/postgres", "the address names no user"),
         ("postgres://u@127.0.0.1/db?sslmode=maybe", "sslmode takes disable, prefer or require, not 'maybe'"),
-        ("postgres://u@127.0.0.1/db?timeout=3", "unknown parameter 'timeout'")
+        ("postgres://u@127.0.0.1/db?timeout=3", "unknown parameter 'timeout'"),
+        ("postgres://u@127.0.0.1/db?host=db.example", "host= takes the folder of a Unix socket (/var/run/postgresql), not 'db.example'")
     ])
     func refusesADatabaseItCannotUse(url: String, message: String) async throws {
         do {
