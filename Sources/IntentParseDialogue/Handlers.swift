@@ -35,7 +35,7 @@ public struct VocabularyBackedHandler: IntentHandler {
 /// NB: the call is not awaited after the limit (a handler that never completes would otherwise
 /// hold the conversation forever); its task is cancelled and its late answer ignored. A call
 /// that answers in time cancels the timer, so no sleeping task outlives it.
-func withTimeLimit<T: Sendable>(_ seconds: Double, fallback: T, _ body: @escaping @Sendable () async -> T) async -> T {
+package func withTimeLimit<T: Sendable>(_ seconds: Double, fallback: T, _ body: @escaping @Sendable () async -> T) async -> T {
     let once = Once()
     return await withCheckedContinuation { (continuation: CheckedContinuation<T, Never>) in
         let work = Task { await body() }

@@ -1,5 +1,6 @@
 import Foundation
 import IntentParseBase
+import IntentParseDialogue
 import Logging
 import NIOCore
 import NIOSSL
@@ -8,13 +9,6 @@ import PostgresNIO
 /// Sessions in a PostgreSQL database (`serve --sessions postgres://…`): services on several
 /// machines share them, and a conversation may move from one to another between turns.
 package typealias PostgresSessionStore = LeasedSessionStore<PostgresSessionRows>
-
-extension LeasedSessionStore where Rows == PostgresSessionRows {
-    /// Connects to the database of `url` and makes the sessions table if it is missing.
-    package static func open(url: String, ttl: Duration, leaseDuration: Duration) async throws -> PostgresSessionStore {
-        PostgresSessionStore(rows: try await PostgresSessionRows.open(url: url), ttl: ttl, leaseDuration: leaseDuration)
-    }
-}
 
 /// The sessions table of a PostgreSQL database, read through a pool of connections. Its clock
 /// is the database server's, so services on machines whose clocks differ agree on leases and
@@ -26,10 +20,11 @@ package struct PostgresSessionRows: SessionRows {
     /// The server's time in seconds since 1970, as a subquery `now` with one column `t`.
     private static let clock = "(SELECT extract(epoch FROM clock_timestamp())::float8 AS t) AS now"
 
-    /// How long connecting and making the table may take before the service gives up starting.
-    static let openTimeout = Duration.seconds(15)
+    /// How long making the table may take (seconds) before the service gives up starting.
+    static let openTimeout = 15.0
 
-    static func open(url: String) async throws -> PostgresSessionRows {
+    /// Connects to the database of `url` and makes the sessions table if it is missing.
+    package static func open(url: String) async throws -> PostgresSessionRows {
         let address = try PostgresURL(url)
         var logger = Logger(label: "intentparse.sessions")
         logger.logLevel = .critical
@@ -46,8 +41,12 @@ package struct PostgresSessionRows: SessionRows {
         let client = PostgresClient(configuration: address.client, backgroundLogger: logger)
         let running = Task { await client.run() }
         let rows = PostgresSessionRows(client: client, running: running)
+        let made = await withTimeLimit(openTimeout, fallback: .failure(PostgresURL.Problem("no answer within \(Int(openTimeout)) seconds"))) {
+            () -> Result<Void, any Error> in
+            do { return .success(try await rows.makeTable()) } catch { return .failure(error) }
+        }
         do {
-            try await Self.withTimeout(openTimeout) { try await rows.makeTable() }
+            try made.get()
             return rows
         } catch {
             running.cancel()
@@ -132,23 +131,6 @@ package struct PostgresSessionRows: SessionRows {
     }
 
     package func close() async throws { running.cancel() }
-
-    /// `body`, or an error once `limit` has passed.
-    private static func withTimeout(_ limit: Duration, _ body: @escaping @Sendable () async throws -> Void) async throws {
-        try await withThrowingTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                try await body()
-                return true
-            }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                return false
-            }
-            let finished = try await group.next() ?? false
-            group.cancelAll()
-            guard finished else { throw PostgresURL.Problem("no answer within \(Int(limit.seconds)) seconds") }
-        }
-    }
 
     /// What went wrong, in a line: the server's own message when it sent one.
     private static func describe(_ error: any Error) -> String {

@@ -7,19 +7,13 @@ import SQLiteNIO
 /// that open the same file share them.
 package typealias SQLiteSessionStore = LeasedSessionStore<SQLiteSessionRows>
 
-extension LeasedSessionStore where Rows == SQLiteSessionRows {
-    /// Opens (creating if need be) the sessions file at `path`.
-    package static func open(path: String, ttl: Duration, leaseDuration: Duration) async throws -> SQLiteSessionStore {
-        SQLiteSessionStore(rows: try await SQLiteSessionRows.open(path: path), ttl: ttl, leaseDuration: leaseDuration)
-    }
-}
-
 /// The sessions table of a SQLite file; its clock is the process's (seconds since 1970), which
 /// processes on one machine read alike.
 package struct SQLiteSessionRows: SessionRows {
     private let connection: SQLiteConnection
 
-    static func open(path: String) async throws -> SQLiteSessionRows {
+    /// Opens (creating if need be) the sessions file at `path`.
+    package static func open(path: String) async throws -> SQLiteSessionRows {
         do {
             let connection = try await SQLiteConnection.open(storage: .file(path: path))
             _ = try await connection.query("PRAGMA journal_mode=WAL")

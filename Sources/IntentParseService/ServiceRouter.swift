@@ -119,8 +119,8 @@ struct AnswerMiddleware: RouterMiddleware {
         } catch is NIOTooManyBytesError {
             response = ServiceRouter.error("the body is over \(ServiceRouter.maxBody) bytes (1 MiB)", status: .contentTooLarge)
         } catch let error as any HTTPResponseError {
-            let allowed = ServiceRouter.methods(of: request.uri.path)
-            if error.status == .notFound, !allowed.isEmpty {
+            let allowed = error.status == .notFound ? ServiceRouter.methods(of: request.uri.path) : []
+            if !allowed.isEmpty {
                 // The path is a route's, the method is not: 405, with the methods it takes.
                 response = ServiceRouter.error(
                     "\(request.uri.path) takes \(allowed.joined(separator: ", ")), not \(request.method)", status: .methodNotAllowed,

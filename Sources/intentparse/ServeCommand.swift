@@ -119,7 +119,7 @@ struct ServeCommand: ParsableCommand {
         let place = sessions
         let open: @Sendable () async throws -> any SessionStore
         if PostgresURL.isPostgres(place) {
-            open = { try await PostgresSessionStore.open(url: place, ttl: ttl, leaseDuration: lease) }
+            open = { PostgresSessionStore(rows: try await PostgresSessionRows.open(url: place), ttl: ttl, leaseDuration: lease) }
         } else {
             guard !place.isEmpty, !place.contains("://") else {
                 DiagnosticPrinter.standardError.printMessage(
@@ -132,7 +132,7 @@ struct ServeCommand: ParsableCommand {
                 DiagnosticPrinter.standardError.printMessage("\(place): error: cannot keep sessions here: the folder \(folder) does not exist")
                 throw ExitCode(2)
             }
-            open = { try await SQLiteSessionStore.open(path: place, ttl: ttl, leaseDuration: lease) }
+            open = { SQLiteSessionStore(rows: try await SQLiteSessionRows.open(path: place), ttl: ttl, leaseDuration: lease) }
         }
         let opened = Blocking.run { () async -> Result<any SessionStore, any Error> in
             do { return .success(try await open()) } catch { return .failure(error) }

@@ -17,7 +17,7 @@ struct SQLiteSessions: SharedSessions {
     let path: String
 
     func open(ttl: Duration, lease: Duration) async throws -> any SessionStore {
-        try await SQLiteSessionStore.open(path: path, ttl: ttl, leaseDuration: lease)
+        SQLiteSessionStore(rows: try await SQLiteSessionRows.open(path: path), ttl: ttl, leaseDuration: lease)
     }
 
     func leave(leaseOn id: String, for seconds: Double) async throws -> Double {
@@ -33,7 +33,7 @@ struct PostgresSessions: SharedSessions {
     let server: PostgresServer
 
     func open(ttl: Duration, lease: Duration) async throws -> any SessionStore {
-        try await PostgresSessionStore.open(url: server.url, ttl: ttl, leaseDuration: lease)
+        PostgresSessionStore(rows: try await PostgresSessionRows.open(url: server.url), ttl: ttl, leaseDuration: lease)
     }
 
     func leave(leaseOn id: String, for seconds: Double) async throws -> Double {
@@ -169,7 +169,7 @@ enum SessionStoreContract {
 
     @Test func refusesAFileItCannotOpen() async throws {
         await #expect(throws: (any Error).self) {
-            _ = try await SQLiteSessionStore.open(path: "/nonexistent-folder/sessions.sqlite", ttl: .seconds(1), leaseDuration: .seconds(1))
+            _ = try await SQLiteSessionRows.open(path: "/nonexistent-folder/sessions.sqlite")
         }
     }
 }
@@ -212,7 +212,7 @@ struct PostgresSessionStoreTests {
     ])
     func refusesADatabaseItCannotUse(url: String, message: String) async throws {
         do {
-            _ = try await PostgresSessionStore.open(url: url, ttl: .seconds(1), leaseDuration: .seconds(1))
+            _ = try await PostgresSessionRows.open(url: url)
             Issue.record("opened \(url)")
         } catch {
             #expect("\(error)".contains(message), "\(error)")

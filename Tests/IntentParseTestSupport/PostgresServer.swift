@@ -60,10 +60,10 @@ package struct PostgresServer: Sendable {
         let server = try await blocking { try start() }
         do {
             let result = try await body(server)
-            await blocking { server.stop() }
+            _ = try? await blocking { server.stop() }
             return result
         } catch {
-            await blocking { server.stop() }
+            _ = try? await blocking { server.stop() }
             throw error
         }
     }
@@ -72,15 +72,6 @@ package struct PostgresServer: Sendable {
     private static func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
-        }
-    }
-
-    private static func blocking(_ work: @escaping @Sendable () -> Void) async {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                work()
-                continuation.resume()
-            }
         }
     }
 

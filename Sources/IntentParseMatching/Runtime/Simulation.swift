@@ -716,7 +716,7 @@ struct MatchScratch {
     ) {
         let identity = ObjectIdentifier(grammar)
         if corrections.isEmpty, let last = preparedFor, last.grammar == identity, last.tokens == text.tokens.count, last.text == text.text,
-            last.now == entityContext.now, last.timeZone == entityContext.timeZone, chartMemory != nil
+            last.now == entityContext.now, last.timeZone == entityContext.timeZone
         {
             return
         }
