@@ -148,6 +148,14 @@ package struct JSONWriter: JSONSink {
 
     package mutating func bool(_ bool: Bool) { value(.bool(bool)) }
     package mutating func null() { value(.null) }
+
+    /// A number that reads back as exactly the same `Double` (the shortest digits that do, as
+    /// `JSONEncoder` writes them), where `number` keeps 15 significant digits.
+    package mutating func exactNumber(_ number: Double) {
+        guard number.isFinite, number != number.rounded() || abs(number) >= 1e15 else { return self.number(number) }
+        element()
+        for byte in number.description.utf8 { out.append(byte) }
+    }
 }
 
 /// Builds the `JSONValue` that the same calls on a `JSONWriter` would have written.

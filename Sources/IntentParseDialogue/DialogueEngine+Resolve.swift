@@ -17,7 +17,9 @@ extension DialogueEngine {
         }
         let timeout = configuration.handlerTimeout
         let snapshot = request
-        var confirmation = await withTimeLimit(timeout, fallback: IntentResponse(code: .failure, text: nil)) { await handler.confirm(snapshot) }
+        var confirmation = await handler.call(within: timeout, fallback: IntentResponse(code: .failure, text: nil)) {
+            await handler.confirm(snapshot)
+        }
         if confirmation.code.isFailure {
             if confirmation.text == nil, let declared = declaredResponse(confirmation.code, of: intent) {
                 confirmation.text = fill(declared, request)
@@ -31,7 +33,7 @@ extension DialogueEngine {
                 session: &session)
         }
         let final = request
-        var response = await withTimeLimit(timeout, fallback: IntentResponse(code: .failure, text: nil)) { await handler.handle(final) }
+        var response = await handler.call(within: timeout, fallback: IntentResponse(code: .failure, text: nil)) { await handler.handle(final) }
         let timedOut = response.code == .failure && response.text == nil
         if !ResponseCode.builtIn.contains(response.code), !intent.responseCodes.contains(where: { $0.name == response.code.rawValue }) {
             return finish(
@@ -115,7 +117,7 @@ extension DialogueEngine {
         var slots = request.parameters[parameter.name] ?? []
         let snapshot = request
         if slots.isEmpty {
-            let custom = await withTimeLimit(configuration.handlerTimeout, fallback: nil) {
+            let custom = await handler.call(within: configuration.handlerTimeout, fallback: nil) {
                 await handler.resolve(parameter: parameter.name, value: nil, request: snapshot)
             }
             let given = Set(request.parameters.filter { !$0.value.isEmpty }.map(\.key))
@@ -131,7 +133,7 @@ extension DialogueEngine {
         let terms = VocabularyResolver.terms(intent: intent.name, parameter: parameter, app: app, locale: request.locale)
         for index in slots.indices where !slots[index].isResolved {
             let value = slots[index].value
-            let custom = await withTimeLimit(configuration.handlerTimeout, fallback: nil) {
+            let custom = await handler.call(within: configuration.handlerTimeout, fallback: nil) {
                 await handler.resolve(parameter: parameter.name, value: value, request: snapshot)
             }
             let result =

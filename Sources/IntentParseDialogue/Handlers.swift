@@ -9,6 +9,10 @@ public protocol IntentHandler: Sendable {
     func resolve(parameter: String, value: SlotValue?, request: DialogueRequest) async -> ResolutionResult?
     func confirm(_ request: DialogueRequest) async -> IntentResponse
     func handle(_ request: DialogueRequest) async -> IntentResponse
+    /// Whether every call answers at once, without waiting on anything (no I/O, no other
+    /// task): such a handler is called directly, with no time limit (`handlerTimeout`),
+    /// which otherwise costs each call a task that runs it and one that times it.
+    var answersAtOnce: Bool { get }
 }
 
 extension IntentHandler {
@@ -16,6 +20,8 @@ extension IntentHandler {
     public func resolve(parameter: String, value: SlotValue?, request: DialogueRequest) async -> ResolutionResult? { nil }
     /// Confirms with `ready`.
     public func confirm(_ request: DialogueRequest) async -> IntentResponse { IntentResponse(code: .ready) }
+    /// False: the engine limits each call to `handlerTimeout`.
+    public var answersAtOnce: Bool { false }
 }
 
 /// The CLI's handler: every request whose values resolved against vocabulary succeeds; the
@@ -27,6 +33,17 @@ public struct VocabularyBackedHandler: IntentHandler {
     /// Succeeds: the values it gets have already resolved against vocabulary.
     public func handle(_ request: DialogueRequest) async -> IntentResponse {
         IntentResponse(code: .success)
+    }
+
+    /// True: it decides from the values it is given.
+    public var answersAtOnce: Bool { true }
+}
+
+extension IntentHandler {
+    /// `body`, a call to this handler, limited to `seconds` (`withTimeLimit`) unless the
+    /// handler answers at once.
+    func call<T: Sendable>(within seconds: Double, fallback: T, _ body: @escaping @Sendable () async -> T) async -> T {
+        answersAtOnce ? await body() : await withTimeLimit(seconds, fallback: fallback, body)
     }
 }
 

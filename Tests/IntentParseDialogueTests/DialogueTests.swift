@@ -84,6 +84,95 @@ struct Conversation {
 /// What a time limit holds on to, watched from the test.
 private final class Probe: Sendable {}
 
+/// A handler that notes the task each `handle` runs in, and says whether it answers at once.
+private struct TaskNotingHandler: IntentHandler {
+    final class Noted: @unchecked Sendable {
+        private let lock = NSLock()
+        private var tasks: [Int] = []
+        func add(_ task: Int?) { lock.withLock { tasks.append(task ?? -1) } }
+        var all: [Int] { lock.withLock { tasks } }
+    }
+
+    let answersAtOnce: Bool
+    let noted = Noted()
+
+    func handle(_ request: DialogueRequest) async -> IntentResponse {
+        noted.add(withUnsafeCurrentTask { $0?.hashValue })
+        return IntentResponse(code: .success)
+    }
+}
+
+@Suite(.serialized) struct HandlerCallTests {
+    /// A handler that answers at once is called in the turn's own task (no task to run it, none
+    /// to time it); any other runs in a task of its own, under the time limit.
+    @Test(arguments: [true, false])
+    func aHandlerThatAnswersAtOnceRunsInTheTurnsTask(atOnce: Bool) async throws {
+        let handler = TaskNotingHandler(answersAtOnce: atOnce)
+        var c = try Conversation(handler: handler)
+        let turn = await c.say("add eggs to my grocery list in ListOMat")
+        #expect(turn.state == .done)
+        let own = withUnsafeCurrentTask { $0?.hashValue }
+        #expect(handler.noted.all.count == 1)
+        #expect((handler.noted.all.first == own) == atOnce)
+    }
+
+    @Test func theCommandLinesHandlerAnswersAtOnce() {
+        #expect(VocabularyBackedHandler().answersAtOnce)
+        #expect(!FakeHandler().answersAtOnce)
+    }
+}
+
+/// The session JSON written by hand (`DialogueSession.json`, what a service keeps between
+/// turns) reads back with `JSONDecoder` as the session `JSONEncoder` would have saved.
+@Suite(.serialized) struct SessionJSONTests {
+    /// The session's `Codable` form, keys sorted: two sessions that encode alike are alike.
+    static func canonical(_ session: DialogueSession) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(session), as: UTF8.self)
+    }
+
+    @Test(arguments: [
+        // value, choice (disambiguation), intent confirmation, done.
+        ["send a MonkeyChat message", "Bobo", "the first one", "send more bananas", "yes"],
+        // confirmation of a value, then no.
+        ["text Boob the Great", "no", "Dixie"],
+        // which app.
+        ["add eggs to my grocery list"],
+        // requests waiting for their turn in the same line, and turns that ended before.
+        ["add milk to my grocery list in ListOMat and text Bobo I'm on my way", "the second one"],
+        // values with typed numbers and amounts, an unsupported value.
+        ["pay Coco $20.55 with MonkeyPay", "text Gorilla Grodd", "cancel"],
+        ["book a table for 3 at Jungle Grill tomorrow at 7:30 pm", "remind me to call Mom tomorrow at 9 am in MonkeyTodo"]
+    ])
+    func handWrittenJSONReadsBackAsTheSession(lines: [String]) async throws {
+        var c = try Conversation()
+        for line in lines {
+            _ = await c.say(line)
+            let bytes = c.session.json
+            let decoded = try JSONDecoder().decode(DialogueSession.self, from: Data(bytes))
+            #expect(try SessionJSONTests.canonical(decoded) == SessionJSONTests.canonical(c.session), "after \(line)")
+        }
+        #expect(c.session.turns == lines.count)
+    }
+
+    @Test func numbersReadBackExactly() throws {
+        var session = DialogueSession(turns: 7)
+        // NB: keys in order, as a decoded object's come.
+        let value = JSONValue.object([("amount", .number(0.1 + 0.2)), ("big", .number(1e20)), ("n", .number(3)), ("tiny", .number(1e-7))])
+        var request = DialogueRequest(
+            utterance: "pay", locale: "en", intent: "INSendPaymentIntent", appIdentifier: nil,
+            parameters: ["currencyAmount": [ParameterSlot(value: SlotValue(spoken: "a \"quoted\" 🍌", value: value))]])
+        request.score = 0.7123456789012345
+        session.request = request
+        session.awaiting = .confirmation(parameter: "currencyAmount", item: 0, candidate: SlotValue(spoken: "x", display: "X"))
+        let decoded = try JSONDecoder().decode(DialogueSession.self, from: Data(session.json))
+        #expect(decoded.request == session.request)
+        #expect(decoded.awaiting == session.awaiting)
+        #expect(decoded.turns == 7)
+    }
+}
+
 @Suite struct DialogueEngineTests {
     @Test func theMonkeyChatConversation() async throws {
         var c = try Conversation()
