@@ -53,7 +53,6 @@ package actor LeasedSessionStore<Rows: SessionRows>: SessionStore, TurnQueueing 
     private let leaseDuration: Double
     var queues = TurnQueues()
     private var nextSweep = ContinuousClock.now
-    private let encoder = JSONEncoder()
 
     /// `leaseDuration`: the longest a turn may hold a session (longer than the handlers' time
     /// limits together).
@@ -63,10 +62,13 @@ package actor LeasedSessionStore<Rows: SessionRows>: SessionStore, TurnQueueing 
         self.leaseDuration = leaseDuration.seconds
     }
 
-    package func turn(
+    /// NB: nonisolated: the session's state is encoded and decoded, and its row read and
+    /// written, on the turn's own task; only the queue of turns per session and the sweep's
+    /// schedule are the actor's. Isolated, every turn's encoding ran one after another.
+    package nonisolated func turn(
         _ id: String?, _ body: @escaping @Sendable (inout DialogueSession) async -> DialogueTurn
     ) async throws -> (id: String, turn: DialogueTurn) {
-        try await sweepIfDue()
+        if await sweepDue() { try await rows.sweep() }
         guard let id else {
             // A new session's id is made here and told only with this turn's answer: no other
             // turn can ask for it before its row is written, so the turn neither queues nor
@@ -74,19 +76,24 @@ package actor LeasedSessionStore<Rows: SessionRows>: SessionStore, TurnQueueing 
             let id = SessionID.make()
             var session = DialogueSession()
             let turn = await body(&session)
-            try await rows.insert(id, state: Array(try encoder.encode(session)), ttl: ttl)
+            try await rows.insert(id, state: LeasedSessionStore.encode(session), ttl: ttl)
             return (id, turn)
         }
         await acquire(id)
-        defer { queues.release(id) }
-        var (session, lease) = try await claim(id)
-        let turn = await body(&session)
-        // Written only while this turn's lease still holds: a turn that outlasted it (and whose
-        // session another turn may have taken since) must not overwrite what that turn wrote.
-        guard try await rows.write(id, state: Array(try encoder.encode(session)), ttl: ttl, lease: lease) else {
-            throw SessionProblem.leaseLost(id)
+        do {
+            var (session, lease) = try await claim(id)
+            let turn = await body(&session)
+            // Written only while this turn's lease still holds: a turn that outlasted it (and whose
+            // session another turn may have taken since) must not overwrite what that turn wrote.
+            guard try await rows.write(id, state: LeasedSessionStore.encode(session), ttl: ttl, lease: lease) else {
+                throw SessionProblem.leaseLost(id)
+            }
+            await release(id)
+            return (id, turn)
+        } catch {
+            await release(id)
+            throw error
         }
-        return (id, turn)
     }
 
     package func remove(_ id: String) async throws -> Bool { try await rows.delete(id) }
@@ -96,7 +103,7 @@ package actor LeasedSessionStore<Rows: SessionRows>: SessionStore, TurnQueueing 
     package func close() async throws { try await rows.close() }
 
     /// Takes the lease on session `id` and reads it; waits while another process holds it.
-    private func claim(_ id: String) async throws -> (DialogueSession, Double) {
+    private nonisolated func claim(_ id: String) async throws -> (DialogueSession, Double) {
         var wait = Duration.milliseconds(2)
         while true {
             switch try await rows.claim(id, leaseDuration: leaseDuration) {
@@ -116,13 +123,20 @@ package actor LeasedSessionStore<Rows: SessionRows>: SessionStore, TurnQueueing 
         }
     }
 
-    /// Deletes expired sessions, at most ten times per time-to-live.
-    private func sweepIfDue() async throws {
+    /// Whether expired sessions are to be deleted now: at most ten times per time-to-live,
+    /// by the first turn that asks once it is time.
+    private func sweepDue() -> Bool {
         let now = ContinuousClock.now
-        guard now >= nextSweep else { return }
+        guard now >= nextSweep else { return false }
         nextSweep = now + .seconds(ttl / 10)
-        try await rows.sweep()
+        return true
     }
+
+    private func release(_ id: String) { queues.release(id) }
+
+    /// A session's state as its row keeps it: the JSON of its `Codable` form, read back with
+    /// `JSONDecoder` (`claim`).
+    private static func encode(_ session: DialogueSession) -> [UInt8] { session.json }
 }
 
 extension Duration {

@@ -23,8 +23,9 @@ package struct PostgresSessionRows: SessionRows {
     /// How long making the table may take (seconds) before the service gives up starting.
     static let openTimeout = 15.0
 
-    /// Connects to the database of `url` and makes the sessions table if it is missing.
-    package static func open(url: String) async throws -> PostgresSessionRows {
+    /// Connects to the database of `url` and makes the sessions table if it is missing, within
+    /// `timeout` seconds.
+    package static func open(url: String, timeout: Double = openTimeout) async throws -> PostgresSessionRows {
         let address = try PostgresURL(url)
         var logger = Logger(label: "intentparse.sessions")
         logger.logLevel = .critical
@@ -41,7 +42,7 @@ package struct PostgresSessionRows: SessionRows {
         let client = PostgresClient(configuration: address.client, backgroundLogger: logger)
         let running = Task { await client.run() }
         let rows = PostgresSessionRows(client: client, running: running)
-        let made = await withTimeLimit(openTimeout, fallback: .failure(PostgresURL.Problem("no answer within \(Int(openTimeout)) seconds"))) {
+        let made = await withTimeLimit(timeout, fallback: .failure(PostgresURL.Problem("no answer within \(Int(timeout)) seconds"))) {
             () -> Result<Void, any Error> in
             do { return .success(try await rows.makeTable()) } catch { return .failure(error) }
         }

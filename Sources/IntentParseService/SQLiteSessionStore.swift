@@ -11,14 +11,27 @@ package typealias SQLiteSessionStore = LeasedSessionStore<SQLiteSessionRows>
 /// processes on one machine read alike.
 package struct SQLiteSessionRows: SessionRows {
     private let connection: SQLiteConnection
+    /// Copies the write-ahead log back into the file (`checkpoints`, every second).
+    private let checkpointer: SQLiteConnection
+    private let checkpoints: Task<Void, Never>
+
+    /// How often the log is copied back into the file.
+    static let checkpointInterval = Duration.seconds(1)
 
     /// Opens (creating if need be) the sessions file at `path`.
+    ///
+    /// NB: SQLite copies its write-ahead log back into the file (a checkpoint, which syncs the
+    /// file to disk) in the connection whose commit made the log long, while that connection
+    /// holds its lock: every turn waiting on the connection waited for the disk too (turns
+    /// of a quarter second under load). The serving connection never checkpoints; a second
+    /// one does, every second, without stopping the first from writing (`PASSIVE`).
     package static func open(path: String) async throws -> SQLiteSessionRows {
         do {
             let connection = try await SQLiteConnection.open(storage: .file(path: path))
             _ = try await connection.query("PRAGMA journal_mode=WAL")
             _ = try await connection.query("PRAGMA busy_timeout=5000")
             _ = try await connection.query("PRAGMA synchronous=NORMAL")
+            _ = try await connection.query("PRAGMA wal_autocheckpoint=0")
             _ = try await connection.query(
                 """
                 CREATE TABLE IF NOT EXISTS intentparse_sessions (
@@ -27,7 +40,14 @@ package struct SQLiteSessionRows: SessionRows {
                     expires REAL NOT NULL,
                     lease REAL NOT NULL DEFAULT 0)
                 """)
-            return SQLiteSessionRows(connection: connection)
+            let checkpointer = try await SQLiteConnection.open(storage: .file(path: path))
+            _ = try await checkpointer.query("PRAGMA busy_timeout=5000")
+            let checkpoints = Task {
+                while (try? await Task.sleep(for: checkpointInterval)) != nil {
+                    _ = try? await checkpointer.query("PRAGMA wal_checkpoint(PASSIVE)")
+                }
+            }
+            return SQLiteSessionRows(connection: connection, checkpointer: checkpointer, checkpoints: checkpoints)
         } catch {
             throw DiagnosticError([.error(SourceLocation(file: path), "cannot keep sessions in this file: \(error)")])
         }
@@ -75,7 +95,17 @@ package struct SQLiteSessionRows: SessionRows {
         _ = try await connection.query("DELETE FROM intentparse_sessions WHERE expires <= ? AND lease < ?", [.float(now), .float(now)])
     }
 
-    package func close() async throws { try await connection.close() }
+    /// Closes the file, its log copied back into it first.
+    ///
+    /// NB: the last checkpoint runs here, not in the cancelled task: SQLiteNIO's calls give up
+    /// at once in a cancelled task, and a connection left open trips its check when freed.
+    package func close() async throws {
+        checkpoints.cancel()
+        await checkpoints.value
+        _ = try? await checkpointer.query("PRAGMA wal_checkpoint(TRUNCATE)")
+        try await checkpointer.close()
+        try await connection.close()
+    }
 
     /// Seconds since 1970: the clock every process sharing the file reads alike.
     private static var now: Double { Date().timeIntervalSince1970 }

@@ -33,7 +33,9 @@ struct PostgresSessions: SharedSessions {
     let server: PostgresServer
 
     func open(ttl: Duration, lease: Duration) async throws -> any SessionStore {
-        PostgresSessionStore(rows: try await PostgresSessionRows.open(url: server.url), ttl: ttl, leaseDuration: lease)
+        // NB: a generous time to make the table: the whole suite's tests keep the few threads of
+        // the concurrency pool busy, and the client's work waits for them.
+        PostgresSessionStore(rows: try await PostgresSessionRows.open(url: server.url, timeout: 120), ttl: ttl, leaseDuration: lease)
     }
 
     func leave(leaseOn id: String, for seconds: Double) async throws -> Double {
