@@ -65,7 +65,7 @@ let package = Package(
             dependencies: [
                 "IntentParseBase", "IntentParseYAML", "IntentParseNormalization", "IntentParseSchema",
                 "IntentParseVocabulary", "IntentParseGrammar", "IntentParseEntities",
-                "IntentParseMatching", "IntentParseDialogue"
+                "IntentParseMatching", "IntentParseDialogue", "IntentParseGrammar"
             ]),
         .target(
             name: "IntentParseCorpus",
@@ -134,7 +134,7 @@ let package = Package(
             name: "IntentParseDialogueTests",
             dependencies: [
                 "IntentParseTestSupport", "IntentParse", "IntentParseBase", "IntentParseSchema", "IntentParseVocabulary", "IntentParseEntities",
-                "IntentParseMatching", "IntentParseDialogue"
+                "IntentParseMatching", "IntentParseDialogue", "IntentParseGrammar"
             ]),
         .testTarget(
             name: "IntentParseCorpusTests",

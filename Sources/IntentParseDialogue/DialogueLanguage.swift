@@ -167,6 +167,15 @@ package struct DialogueLanguage: Sendable {
     package func capabilityQuestion(_ text: String, mentions: () -> [AppMention]) -> CapabilityQuestion? {
         let said = normalizer.looseKeys(text)
         if capabilityQuestions.contains(where: { $0.matches(said) }) { return .allApps }
+        // Finding the apps a line names costs a match of its own: asked only when some question
+        // about an app has its words somewhere in the line (within words: the parts of a line
+        // around a name may be cut into words otherwise than the whole line, as Chinese is).
+        let whole = said.joined()
+        guard
+            capabilityQuestions.contains(where: { pattern in
+                pattern.requiredWords.allSatisfy { $0 == DialogueLanguage.appMarker || whole.contains($0) }
+            })
+        else { return nil }
         let utf16 = Array(text.utf16)
         for mention in mentions().preferringExact where mention.range.upperBound <= utf16.count {
             let before = String(decoding: utf16[..<mention.range.lowerBound], as: UTF16.self)

@@ -37,6 +37,21 @@ struct ReplyPattern: Sendable, Equatable {
         }
     }
 
+    /// Word keys that every phrase of the template holds (those outside optional parts and
+    /// common to every alternative), each once.
+    var requiredWords: Set<String> { ReplyPattern.required(root) }
+
+    private static func required(_ node: Node) -> Set<String> {
+        switch node {
+        case .words(let keys): return Set(keys)
+        case .sequence(let items), .permutation(let items): return items.reduce(into: Set<String>()) { $0.formUnion(required($1)) }
+        case .choice(let items):
+            guard let first = items.first else { return [] }
+            return items.dropFirst().reduce(required(first)) { $0.intersection(required($1)) }
+        case .optional, .never: return []
+        }
+    }
+
     /// Whether the whole of `words` is one of the template's phrases.
     func matches(_ words: [String]) -> Bool {
         ReplyPattern.ends(of: root, in: words, from: [0]).contains(words.count)

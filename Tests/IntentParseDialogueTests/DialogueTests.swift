@@ -1,6 +1,7 @@
 import Foundation
 import IntentParseBase
 import IntentParseDialogue
+import IntentParseGrammar
 import IntentParseSchema
 import IntentParseTestSupport
 import Testing
@@ -99,6 +100,21 @@ private struct TaskNotingHandler: IntentHandler {
     func handle(_ request: DialogueRequest) async -> IntentResponse {
         noted.add(withUnsafeCurrentTask { $0?.hashValue })
         return IntentResponse(code: .success)
+    }
+}
+
+@Suite struct ReplyPatternTests {
+    static func pattern(_ template: String) throws -> ReplyPattern {
+        ReplyPattern(try TemplateParser.parse(template)) { $0.lowercased().split(separator: " ").map(String.init) }
+    }
+
+    /// The words a capability question cannot be asked without (a line lacking them is not
+    /// looked for app names): outside optional parts, and in every alternative.
+    @Test func requiredWordsAreThoseEveryPhraseHolds() throws {
+        #expect(try Self.pattern("what can (you|appnameplaceholder) do [for me]").requiredWords == ["what", "can", "do"])
+        #expect(try Self.pattern("(what can|what else can) appnameplaceholder do").requiredWords == ["what", "can", "appnameplaceholder", "do"])
+        #expect(try Self.pattern("[please] (help|info)").requiredWords == [])
+        #expect(try Self.pattern("(show;me) the menu").requiredWords == ["show", "me", "the", "menu"])
     }
 }
 
