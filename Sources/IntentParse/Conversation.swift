@@ -55,32 +55,59 @@ public enum DialogueJSON {
     }
 
     package static func line(_ turn: DialogueTurn, schema: Schema, apps: [AppVocabulary]) -> String {
-        object(turn, schema: schema, apps: apps).serialized
+        var out = JSONWriter(capacity: 512)
+        emit(turn, session: nil, schema: schema, apps: apps, into: &out)
+        return out.text
     }
 
     /// The line for `turn` with the session it belongs to first (`"session": id`), as the
     /// service answers `POST /dialog`.
     package static func line(_ turn: DialogueTurn, session: String, parser: IntentParser) -> String {
-        guard case .object(let members) = object(turn, schema: parser.schema, apps: parser.apps) else { return line(turn, parser: parser) }
-        return JSONValue.object([("session", .string(session))] + members).serialized
+        var out = JSONWriter(capacity: 512)
+        emit(turn, session: session, schema: parser.schema, apps: parser.apps, into: &out)
+        return out.text
     }
 
-    private static func object(_ turn: DialogueTurn, schema: Schema, apps: [AppVocabulary]) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("state", .string(turn.state.rawValue)),
-            ("parameter", turn.parameter.map(JSONValue.string) ?? .null),
-            ("prompt", .string(turn.prompt)),
-            ("options", .array(turn.options.map(JSONValue.string))),
-            ("intent", turn.request.map { intent($0, schema: schema, apps: apps) } ?? .null)
-        ]
+    /// The turn's object, written straight into `out` (no tree built first).
+    private static func emit(_ turn: DialogueTurn, session: String?, schema: Schema, apps: [AppVocabulary], into out: inout JSONWriter) {
+        out.beginObject()
+        if let session {
+            out.fixedKey("session")
+            out.string(session)
+        }
+        out.fixedKey("state")
+        out.string(turn.state.rawValue)
+        out.fixedKey("parameter")
+        out.string(turn.parameter)
+        out.fixedKey("prompt")
+        out.string(turn.prompt)
+        out.fixedKey("options")
+        out.beginArray()
+        for option in turn.options { out.string(option) }
+        out.endArray()
+        out.fixedKey("intent")
+        if let request = turn.request {
+            ResultJSON.emit(IntentObject(request, schema: schema, apps: apps), into: &out)
+        } else {
+            out.null()
+        }
         if let response = turn.response {
-            members.append(("response", .object([("code", .string(response.code.rawValue)), ("text", response.text.map(JSONValue.string) ?? .null)])))
+            out.fixedKey("response")
+            out.beginObject()
+            out.fixedKey("code")
+            out.string(response.code.rawValue)
+            out.fixedKey("text")
+            out.string(response.text)
+            out.endObject()
         }
-        if let reason = turn.reason { members.append(("reason", .string(reason))) }
+        out.member("reason", ifPresent: turn.reason)
         if let ended = turn.ended, !ended.isEmpty {
-            members.append(("ended", .array(ended.map { object($0, schema: schema, apps: apps) })))
+            out.fixedKey("ended")
+            out.beginArray()
+            for earlier in ended { emit(earlier, session: nil, schema: schema, apps: apps, into: &out) }
+            out.endArray()
         }
-        return JSONValue.object(members)
+        out.endObject()
     }
 
     static func intent(_ request: DialogueRequest, schema: Schema, apps: [AppVocabulary]) -> JSONValue {
