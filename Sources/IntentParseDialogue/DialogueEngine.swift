@@ -1,4 +1,5 @@
 import Foundation
+import IntentParseBase
 import IntentParseNormalization
 import IntentParseSchema
 import IntentParseVocabulary
@@ -25,7 +26,7 @@ public struct DialogueEngine: Sendable {
     /// whose prompt says theirs first. "Cancel" drops the requests still to come.
     public func respond(to line: String, session: inout DialogueSession) async -> DialogueTurn {
         session.turns += 1
-        let text = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = line.trimmedOfWhitespace
         guard let request = session.request, let awaiting = session.awaiting else {
             return await runPending(after: await start(text, session: &session), session: &session)
         }

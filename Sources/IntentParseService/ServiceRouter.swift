@@ -80,9 +80,12 @@ package enum ServiceRouter {
         return Array(buffer.readableBytesView)
     }
 
-    /// "application/x-ndjson; charset=utf-8" → "application/x-ndjson".
+    /// "application/x-ndjson; charset=utf-8" → "application/x-ndjson" (HTTP's optional
+    /// whitespace around it, spaces and tabs, left out).
     private static func mediaType(_ value: String) -> String {
-        String(value.prefix { $0 != ";" }).trimmingCharacters(in: .whitespaces).lowercased()
+        let type = value.prefix { $0 != ";" }
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        return String(type.drop(while: isSpace).reversed().drop(while: isSpace).reversed()).lowercased()
     }
 
     /// A file compiled into the binary, as it is.
