@@ -214,3 +214,197 @@ extension JSONWriter {
         }
     }
 }
+
+// MARK: reading
+
+/// Reading a session's state back without `JSONDecoder` (which cost a continued conversation's
+/// turn a tenth of a service's time), in the same terms: a member that must be there, one that
+/// may be absent or null, values of the types the `Codable` form gives them.
+extension DialogueSession {
+    /// The session `json` (or `JSONEncoder`) wrote; nil when the text is no session.
+    package init?(json bytes: [UInt8]) {
+        guard let value = try? JSONValue.parse(bytes), let session = DialogueSession(value) else { return nil }
+        self = session
+    }
+
+    init?(_ value: JSONValue) {
+        guard case .object = value, let turns = value["turns"]?.integer else { return nil }
+        self.init(turns: turns)
+        if let request = value.present("request") {
+            guard let read = DialogueRequest(request) else { return nil }
+            self.request = read
+        }
+        if let pending = value.present("pending") {
+            guard let read = pending.items(PendingRequest.init) else { return nil }
+            self.pending = read
+        }
+        if let awaiting = value.present("awaiting") {
+            guard let read = Awaiting(awaiting) else { return nil }
+            self.awaiting = read
+        }
+        if let lastTurn = value.present("lastTurn") {
+            guard let read = DialogueTurn(lastTurn) else { return nil }
+            self.lastTurn = read
+        }
+    }
+}
+
+extension DialogueRequest {
+    init?(_ value: JSONValue) {
+        guard let utterance = value["utterance"]?.stringValue, let locale = value["locale"]?.stringValue,
+            let intent = value["intent"]?.stringValue, case .object(let members)? = value["parameters"],
+            let score = value["score"]?.number, case .bool(let isConfirmed)? = value["isConfirmed"],
+            let dropped = value["dropped"]?.strings
+        else { return nil }
+        var parameters: [String: [ParameterSlot]] = [:]
+        for (name, slots) in members {
+            guard
+                let read = slots.items({ slot -> ParameterSlot? in
+                    guard let value = slot["value"].flatMap(SlotValue.init), case .bool(let isResolved)? = slot["isResolved"] else { return nil }
+                    return ParameterSlot(value: value, isResolved: isResolved)
+                })
+            else { return nil }
+            parameters[name] = read
+        }
+        var appIdentifier: String?
+        if let app = value.present("appIdentifier") {
+            guard let read = app.stringValue else { return nil }
+            appIdentifier = read
+        }
+        self.init(utterance: utterance, locale: locale, intent: intent, appIdentifier: appIdentifier, parameters: parameters)
+        self.score = score
+        self.isConfirmed = isConfirmed
+        self.dropped = dropped
+    }
+}
+
+extension SlotValue {
+    init?(_ value: JSONValue) {
+        guard let spoken = value["spoken"]?.stringValue else { return nil }
+        var identifier: String?, display: String?
+        if let present = value.present("identifier") {
+            guard let read = present.stringValue else { return nil }
+            identifier = read
+        }
+        if let present = value.present("display") {
+            guard let read = present.stringValue else { return nil }
+            display = read
+        }
+        // As `JSONValue`'s own decoding reads them: objects with their members in key order.
+        self.init(spoken: spoken, identifier: identifier, display: display, value: value.present("value").map(\.keySorted))
+    }
+}
+
+extension PendingRequest {
+    init?(_ value: JSONValue) {
+        guard let text = value["text"]?.stringValue, let locale = value["locale"]?.stringValue else { return nil }
+        var app: String?
+        if let present = value.present("app") {
+            guard let read = present.stringValue else { return nil }
+            app = read
+        }
+        self.init(text: text, locale: locale, app: app)
+    }
+}
+
+extension Awaiting {
+    init?(_ value: JSONValue) {
+        guard case .object(let members) = value, members.count == 1, let (name, body) = members.first, case .object = body else { return nil }
+        switch name {
+        case "value":
+            guard let parameter = body["parameter"]?.stringValue else { return nil }
+            self = .value(parameter: parameter)
+        case "choice":
+            guard let parameter = body["parameter"]?.stringValue, let item = body["item"]?.integer,
+                let options = body["options"]?.items(SlotValue.init)
+            else { return nil }
+            self = .choice(parameter: parameter, item: item, options: options)
+        case "confirmation":
+            guard let parameter = body["parameter"]?.stringValue, let item = body["item"]?.integer,
+                let candidate = body["candidate"].flatMap(SlotValue.init)
+            else { return nil }
+            self = .confirmation(parameter: parameter, item: item, candidate: candidate)
+        case "intentConfirmation": self = .intentConfirmation
+        case "app":
+            guard let options = body["options"]?.strings else { return nil }
+            self = .app(options: options)
+        default: return nil
+        }
+    }
+}
+
+extension DialogueTurn {
+    init?(_ value: JSONValue) {
+        guard let stateName = value["state"]?.stringValue, let state = State(rawValue: stateName), let prompt = value["prompt"]?.stringValue,
+            let options = value["options"]?.strings
+        else { return nil }
+        self.init(state: state, prompt: prompt, options: options)
+        if let parameter = value.present("parameter") {
+            guard let read = parameter.stringValue else { return nil }
+            self.parameter = read
+        }
+        if let request = value.present("request") {
+            guard let read = DialogueRequest(request) else { return nil }
+            self.request = read
+        }
+        if let response = value.present("response") {
+            guard let code = response["code"]?.stringValue else { return nil }
+            var text: String?
+            if let present = response.present("text") {
+                guard let read = present.stringValue else { return nil }
+                text = read
+            }
+            self.response = IntentResponse(code: ResponseCode(code), text: text)
+        }
+        if let reason = value.present("reason") {
+            guard let read = reason.stringValue else { return nil }
+            self.reason = read
+        }
+        if let ended = value.present("ended") {
+            guard let read = ended.items(DialogueTurn.init) else { return nil }
+            self.ended = read
+        }
+    }
+}
+
+extension JSONValue {
+    /// The member `key` unless it is absent or null (as `decodeIfPresent` reads it).
+    fileprivate func present(_ key: String) -> JSONValue? {
+        guard let member = self[key], member != .null else { return nil }
+        return member
+    }
+
+    fileprivate var number: Double? {
+        if case .number(let number) = self { return number }
+        return nil
+    }
+
+    /// A whole number that fits an `Int`, as `Int`'s decoding takes it.
+    fileprivate var integer: Int? {
+        guard let number, number == number.rounded(), abs(number) < 9.0e15 else { return nil }
+        return Int(number)
+    }
+
+    /// Each item of an array read by `read`; nil when this is no array or an item is unreadable.
+    fileprivate func items<T>(_ read: (JSONValue) -> T?) -> [T]? {
+        guard case .array(let items) = self else { return nil }
+        var result: [T] = []
+        result.reserveCapacity(items.count)
+        for item in items {
+            guard let value = read(item) else { return nil }
+            result.append(value)
+        }
+        return result
+    }
+
+    fileprivate var strings: [String]? { items(\.stringValue) }
+
+    /// The value with every object's members in key order.
+    fileprivate var keySorted: JSONValue {
+        switch self {
+        case .object(let members): return .object(members.map { ($0.0, $0.1.keySorted) }.sorted { $0.0 < $1.0 })
+        case .array(let items): return .array(items.map(\.keySorted))
+        default: return self
+        }
+    }
+}

@@ -108,8 +108,9 @@ package actor LeasedSessionStore<Rows: SessionRows>: SessionStore, TurnQueueing 
         while true {
             switch try await rows.claim(id, leaseDuration: leaseDuration) {
             case .claimed(let state, let lease):
-                // A row this store cannot read is no session it can continue.
-                guard let session = try? JSONDecoder().decode(DialogueSession.self, from: Data(state)) else {
+                // A row this store cannot read is no session it can continue. (Read by hand;
+                // `JSONDecoder` only for what that reading does not take.)
+                guard let session = DialogueSession(json: state) ?? (try? JSONDecoder().decode(DialogueSession.self, from: Data(state))) else {
                     throw SessionProblem.notFound(id)
                 }
                 return (session, lease)

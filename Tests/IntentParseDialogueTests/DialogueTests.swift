@@ -167,7 +167,13 @@ private struct TaskNotingHandler: IntentHandler {
             _ = await c.say(line)
             let bytes = c.session.json
             let decoded = try JSONDecoder().decode(DialogueSession.self, from: Data(bytes))
-            #expect(try SessionJSONTests.canonical(decoded) == SessionJSONTests.canonical(c.session), "after \(line)")
+            let canonical = try SessionJSONTests.canonical(c.session)
+            #expect(try SessionJSONTests.canonical(decoded) == canonical, "after \(line)")
+            // Read back by hand, from this JSON and from what JSONEncoder writes.
+            let read = try #require(DialogueSession(json: bytes))
+            #expect(try SessionJSONTests.canonical(read) == canonical, "after \(line)")
+            let encoded = try #require(DialogueSession(json: Array(try JSONEncoder().encode(c.session))))
+            #expect(try SessionJSONTests.canonical(encoded) == canonical, "after \(line)")
         }
         #expect(c.session.turns == lines.count)
     }
@@ -186,6 +192,48 @@ private struct TaskNotingHandler: IntentHandler {
         #expect(decoded.request == session.request)
         #expect(decoded.awaiting == session.awaiting)
         #expect(decoded.turns == 7)
+        let read = try #require(DialogueSession(json: session.json))
+        #expect(read.request == session.request && read.awaiting == session.awaiting && read.turns == 7)
+    }
+
+    @Test(arguments: [
+        #"{"turns":1,"#, #"{"turns":1.5}"#, #"{"turns":"1"}"#, #"{}"#, #"{"turns":1,"awaiting":{"value":{}}}"#,
+        #"{"turns":1,"awaiting":{"nothing":{}}}"#, #"{"turns":1,"request":{"utterance":"x"}}"#, "[1]", ""
+    ])
+    func whatIsNoSessionIsNotRead(_ text: String) {
+        #expect(DialogueSession(json: Array(text.utf8)) == nil)
+    }
+}
+
+@Suite struct JSONParsingTests {
+    @Test func readsWhatJSONWrites() throws {
+        let text = #"{"a":[1,-2.5,3e2,true,false,null],"b":"x\"\\\/\b\f\n\r\t\u00e9\ud83c\udf4c","c":{},"d":[]}"#
+        let value = try JSONValue.parse(Array(text.utf8))
+        #expect(
+            value
+                == .object([
+                    ("a", .array([.number(1), .number(-2.5), .number(300), .bool(true), .bool(false), .null])),
+                    ("b", .string("x\"\\/\u{8}\u{C}\n\r\t\u{E9}\u{1F34C}")), ("c", .object([])), ("d", .array([]))
+                ]))
+    }
+
+    @Test(arguments: [
+        "", "{", "[1,]", #"{"a":1,}"#, "01", "1.", ".5", "-", "1e", "\"\u{1}\"", #""\x""#, #""\ud83c""#, #""\ud83cx""#,
+        "tru", "nul", "[1] 2", #"{"a" 1}"#
+    ])
+    func refusesWhatIsNotJSON(_ text: String) {
+        #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Array(text.utf8)) }
+    }
+
+    @Test func refusesTextThatIsNotUTF8() {
+        #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse([0x22, 0xFF, 0x22]) }
+    }
+
+    @Test func refusesNestingDeeperThanItsLimit() throws {
+        let deep = String(repeating: "[", count: JSONValue.maxDepth + 1) + String(repeating: "]", count: JSONValue.maxDepth + 1)
+        #expect(throws: JSONValue.ParseError.self) { try JSONValue.parse(Array(deep.utf8)) }
+        let allowed = String(repeating: "[", count: JSONValue.maxDepth) + String(repeating: "]", count: JSONValue.maxDepth)
+        #expect(throws: Never.self) { try JSONValue.parse(Array(allowed.utf8)) }
     }
 }
 
