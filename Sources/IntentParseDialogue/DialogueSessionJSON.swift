@@ -266,11 +266,7 @@ extension DialogueRequest {
             else { return nil }
             parameters[name] = read
         }
-        var appIdentifier: String?
-        if let app = value.present("appIdentifier") {
-            guard let read = app.stringValue else { return nil }
-            appIdentifier = read
-        }
+        guard let appIdentifier = value.optionalString("appIdentifier") else { return nil }
         self.init(utterance: utterance, locale: locale, intent: intent, appIdentifier: appIdentifier, parameters: parameters)
         self.score = score
         self.isConfirmed = isConfirmed
@@ -281,15 +277,7 @@ extension DialogueRequest {
 extension SlotValue {
     init?(_ value: JSONValue) {
         guard let spoken = value["spoken"]?.stringValue else { return nil }
-        var identifier: String?, display: String?
-        if let present = value.present("identifier") {
-            guard let read = present.stringValue else { return nil }
-            identifier = read
-        }
-        if let present = value.present("display") {
-            guard let read = present.stringValue else { return nil }
-            display = read
-        }
+        guard let identifier = value.optionalString("identifier"), let display = value.optionalString("display") else { return nil }
         // As `JSONValue`'s own decoding reads them: objects with their members in key order.
         self.init(spoken: spoken, identifier: identifier, display: display, value: value.present("value").map(\.keySorted))
     }
@@ -298,11 +286,7 @@ extension SlotValue {
 extension PendingRequest {
     init?(_ value: JSONValue) {
         guard let text = value["text"]?.stringValue, let locale = value["locale"]?.stringValue else { return nil }
-        var app: String?
-        if let present = value.present("app") {
-            guard let read = present.stringValue else { return nil }
-            app = read
-        }
+        guard let app = value.optionalString("app") else { return nil }
         self.init(text: text, locale: locale, app: app)
     }
 }
@@ -338,27 +322,16 @@ extension DialogueTurn {
         guard let stateName = value["state"]?.stringValue, let state = State(rawValue: stateName), let prompt = value["prompt"]?.stringValue,
             let options = value["options"]?.strings
         else { return nil }
-        self.init(state: state, prompt: prompt, options: options)
-        if let parameter = value.present("parameter") {
-            guard let read = parameter.stringValue else { return nil }
-            self.parameter = read
-        }
+        guard let parameter = value.optionalString("parameter"), let reason = value.optionalString("reason") else { return nil }
+        self.init(state: state, parameter: parameter, prompt: prompt, options: options, reason: reason)
         if let request = value.present("request") {
             guard let read = DialogueRequest(request) else { return nil }
             self.request = read
         }
         if let response = value.present("response") {
             guard let code = response["code"]?.stringValue else { return nil }
-            var text: String?
-            if let present = response.present("text") {
-                guard let read = present.stringValue else { return nil }
-                text = read
-            }
+            guard let text = response.optionalString("text") else { return nil }
             self.response = IntentResponse(code: ResponseCode(code), text: text)
-        }
-        if let reason = value.present("reason") {
-            guard let read = reason.stringValue else { return nil }
-            self.reason = read
         }
         if let ended = value.present("ended") {
             guard let read = ended.items(DialogueTurn.init) else { return nil }
@@ -372,6 +345,12 @@ extension JSONValue {
     fileprivate func present(_ key: String) -> JSONValue? {
         guard let member = self[key], member != .null else { return nil }
         return member
+    }
+
+    /// The string member `key`: `.some(nil)` when it is absent or null, nil when it is not a string.
+    fileprivate func optionalString(_ key: String) -> String?? {
+        guard let member = present(key) else { return .some(nil) }
+        return member.stringValue.map { .some($0) }
     }
 
     fileprivate var number: Double? {
