@@ -65,7 +65,7 @@ let package = Package(
             dependencies: [
                 "IntentParseBase", "IntentParseYAML", "IntentParseNormalization", "IntentParseSchema",
                 "IntentParseVocabulary", "IntentParseGrammar", "IntentParseEntities",
-                "IntentParseMatching", "IntentParseDialogue", "IntentParseGrammar"
+                "IntentParseMatching", "IntentParseDialogue"
             ]),
         .target(
             name: "IntentParseCorpus",

@@ -27,7 +27,7 @@ package struct RequestSettings: Sendable {
     package var entityContext: EntityContext
 
     /// The settings of `object`'s fields, or the service's own (`defaults`) for those it leaves out.
-    static func read(_ object: [String: Any], defaults: ServiceDefaults, parser: IntentParser, prefix: String) throws -> RequestSettings {
+    static func read(_ object: RequestObject, defaults: ServiceDefaults, parser: IntentParser, prefix: String) throws -> RequestSettings {
         var settings = RequestSettings(locale: defaults.locale, app: defaults.app, entityContext: defaults.entityContext)
         if let locale = try optionalString(object, "locale", prefix: prefix) {
             guard locale == "auto" || parser.matchers[locale] != nil || parser.matchers[Normalizer.language(of: locale)] != nil else {
@@ -108,9 +108,9 @@ package struct ParseRequest: Sendable {
             case (.some, nil):
                 return ParseRequest(shape: .single, items: [(try JSONBody.string(object, "text", prefix: ""), settings)])
             case (nil, .some(let texts)):
-                guard let array = texts as? [Any] else { throw RequestProblem.badRequest("\"texts\" must be an array of strings") }
+                guard case .array(let array) = texts else { throw RequestProblem.badRequest("\"texts\" must be an array of strings") }
                 let strings = try array.enumerated().map { index, item -> String in
-                    guard let text = item as? String else { throw RequestProblem.badRequest("\"texts\"[\(index)] must be a string") }
+                    guard case .string(let text) = item else { throw RequestProblem.badRequest("\"texts\"[\(index)] must be a string") }
                     return text
                 }
                 return ParseRequest(shape: .batch, items: strings.map { ($0, settings) })
@@ -152,44 +152,50 @@ package struct DialogRequest: Sendable {
 }
 
 /// A field that may be absent; present, it must be a string.
-private func optionalString(_ object: [String: Any], _ field: String, prefix: String) throws -> String? {
+private func optionalString(_ object: RequestObject, _ field: String, prefix: String) throws -> String? {
     guard let value = object[field] else { return nil }
-    guard let string = value as? String else { throw RequestProblem.badRequest("\(prefix)\"\(field)\" must be a string") }
+    guard case .string(let string) = value else { throw RequestProblem.badRequest("\(prefix)\"\(field)\" must be a string") }
     return string
+}
+
+/// A request body's JSON object: its members as written (a field given twice counts as last given).
+struct RequestObject {
+    var members: [(String, JSONValue)]
+
+    subscript(field: String) -> JSONValue? { members.last { $0.0 == field }?.1 }
 }
 
 /// Reading request bodies as JSON objects, with messages that name what is wrong.
 enum JSONBody {
-    static func object(_ bytes: [UInt8], prefix: String) throws -> [String: Any] {
+    static func object(_ bytes: [UInt8], prefix: String) throws -> RequestObject {
         guard !bytes.isEmpty else { throw RequestProblem.badRequest("\(prefix)the body is empty; send a JSON object") }
-        let value: Any
+        // RFC 8259 lets a reader ignore a byte order mark; some clients send one.
+        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let text = bytes.starts(with: bom) ? Array(bytes.dropFirst(bom.count)) : bytes
+        let value: JSONValue
         do {
-            value = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+            value = try JSONValue.parse(text)
         } catch {
-            throw RequestProblem.badRequest("\(prefix)the body is not valid JSON (\(JSONBody.reason(error)))")
+            let offset = error.offset + (text.count < bytes.count ? bom.count : 0)
+            let reason = offset >= bytes.count ? "it ends too soon" : "byte \(offset + 1) is unexpected"
+            throw RequestProblem.badRequest("\(prefix)the body is not valid JSON (\(reason))")
         }
-        guard let object = value as? [String: Any] else { throw RequestProblem.badRequest("\(prefix)the body must be a JSON object") }
-        return object
+        guard case .object(let members) = value else { throw RequestProblem.badRequest("\(prefix)the body must be a JSON object") }
+        return RequestObject(members: members)
     }
 
-    static func string(_ object: [String: Any], _ field: String, prefix: String) throws -> String {
+    static func string(_ object: RequestObject, _ field: String, prefix: String) throws -> String {
         guard let value = object[field] else { throw RequestProblem.badRequest("\(prefix)\"\(field)\" is missing") }
-        guard let string = value as? String else { throw RequestProblem.badRequest("\(prefix)\"\(field)\" must be a string") }
+        guard case .string(let string) = value else { throw RequestProblem.badRequest("\(prefix)\"\(field)\" must be a string") }
         return string
     }
 
     /// Unknown fields are refused (a misspelled "locale" would otherwise be silently ignored).
-    static func checkFields(_ object: [String: Any], allowed: Set<String>, prefix: String) throws {
-        for key in object.keys.sorted() where !allowed.contains(key) {
+    static func checkFields(_ object: RequestObject, allowed: Set<String>, prefix: String) throws {
+        for key in object.members.map(\.0).sorted() where !allowed.contains(key) {
             let hint = Suggestions.closest(to: key, in: allowed.sorted()).map { " (did you mean \"\($0)\"?)" } ?? ""
             throw RequestProblem.badRequest(
                 "\(prefix)unknown field \"\(key)\"\(hint); this route reads \(allowed.sorted().map { "\"\($0)\"" }.joined(separator: ", "))")
         }
-    }
-
-    /// Foundation's description of a JSON error, without its domain and code.
-    private static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        return (nsError.userInfo[NSDebugDescriptionErrorKey] as? String) ?? nsError.localizedDescription
     }
 }

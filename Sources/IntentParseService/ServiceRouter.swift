@@ -49,7 +49,7 @@ package enum ServiceRouter {
         router.get("/openapi.yaml") { _, _ in resource(PackageResources.openapi_yaml, type: "application/yaml") }
         router.post("/parse") { request, _ in
             let body = try await bytes(of: request)
-            let isNDJSON = request.headers[.contentType].map { mediaType($0) == "application/x-ndjson" } ?? false
+            let isNDJSON = request.headers[.contentType].map { isMediaType($0, "application/x-ndjson") } ?? false
             let answer = try service.parse(body, isNDJSON: isNDJSON)
             return Response(
                 status: .ok, headers: [.contentType: answer.contentType], body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
@@ -80,12 +80,23 @@ package enum ServiceRouter {
         return Array(buffer.readableBytesView)
     }
 
-    /// "application/x-ndjson; charset=utf-8" → "application/x-ndjson" (HTTP's optional
-    /// whitespace around it, spaces and tabs, left out).
-    private static func mediaType(_ value: String) -> String {
-        let type = value.prefix { $0 != ";" }
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-        return String(type.drop(while: isSpace).reversed().drop(while: isSpace).reversed()).lowercased()
+    /// Whether a Content-Type value names `type` (lowercase ASCII): "Application/X-NDJSON;
+    /// charset=utf-8" names "application/x-ndjson" (parameters, HTTP's optional whitespace
+    /// around the type, spaces and tabs, and letter case left out).
+    ///
+    /// NB: compared byte by byte: asked on every request, and building the trimmed, lowercased
+    /// string cost more than the rest of a request's routing.
+    static func isMediaType(_ value: String, _ type: StaticString) -> Bool {
+        let bytes = value.utf8
+        let isSpace = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        let end = bytes.firstIndex(of: UInt8(ascii: ";")) ?? bytes.endIndex
+        var named = bytes[..<end].drop(while: isSpace)
+        while let last = named.last, isSpace(last) { named = named.dropLast() }
+        let expected = UnsafeBufferPointer(start: type.utf8Start, count: type.utf8CodeUnitCount)
+        guard named.count == expected.count else { return false }
+        return zip(named, expected).allSatisfy { byte, wanted in
+            byte == wanted || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) && byte | 0x20 == wanted
+        }
     }
 
     /// A file compiled into the binary, as it is.

@@ -11,7 +11,7 @@ package enum ServiceRunner {
         _ service: IntentService, host: String, port: Int, token: String?, watcher: GrammarWatcher? = nil, logLevel: Logger.Level = .warning,
         onRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
-        var logger = Logger(label: "intentparse")
+        var logger = Logger(label: "intentparse") { ServiceLogHandler(label: $0) }
         logger.logLevel = logLevel
         let app = Application(
             router: ServiceRouter.router(service, token: token),

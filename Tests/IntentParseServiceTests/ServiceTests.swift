@@ -87,6 +87,24 @@ import Yams
         }
     }
 
+    /// JSON Lines is told by the media type alone: parameters, letter case and the optional
+    /// whitespace around it do not matter; a longer or different type is JSON.
+    @Test(arguments: [
+        ("application/x-ndjson", true), ("Application/X-NDJSON", true), (" \tapplication/x-ndjson ; charset=utf-8", true),
+        ("application/x-ndjson;", true), ("application/x-ndjsonl", false), ("application/x -ndjson", false),
+        ("application/json", false), ("x-ndjson", false), ("applicätion/x-ndjson", false), ("", false)
+    ])
+    func tellsJSONLinesByTheMediaType(contentType: String, isJSONLines: Bool) async throws {
+        try await Self.withService { client, _ in
+            try await client.execute(
+                uri: "/parse", method: .post, headers: [.contentType: contentType], body: Self.json("{\"text\":\"call Bobo\"}\n")
+            ) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == (isJSONLines ? "application/x-ndjson" : "application/json"))
+            }
+        }
+    }
+
     @Test(arguments: [
         (#"{"text": 42}"#, #""text" must be a string"#),
         (#"{"txt": "call Bobo"}"#, #"unknown field "txt" (did you mean "text"?)"#),
@@ -97,7 +115,9 @@ import Yams
         (#"{"text": "call Bobo", "app": "NoSuchApp"}"#, #""app": 'NoSuchApp' is not a loaded app"#),
         (#"{"text": "call Bobo", "now": "2026-02-30T10:00:00Z"}"#, #""now": '2026-02-30T10:00:00Z' is not an ISO 8601"#),
         (#"["call Bobo"]"#, "must be a JSON object"),
-        (#"{"text": "call Bobo""#, "not valid JSON"),
+        (#"{"text": "call Bobo""#, "not valid JSON (it ends too soon)"),
+        (#"{"text": "call Bobo"} x"#, "not valid JSON (byte 23 is unexpected)"),
+        (#"{"text": 'call Bobo'}"#, "not valid JSON (byte 10 is unexpected)"),
         ("", "the body is empty")
     ])
     func refusesABadParseRequestNamingTheField(body: String, message: String) async throws {
@@ -107,6 +127,21 @@ import Yams
                 #expect(response.headers[.contentType] == "application/json")
                 let error = try Self.error(response)
                 #expect(error.contains(message), "\(error)")
+            }
+        }
+    }
+
+    /// A body may start with a byte order mark (RFC 8259 lets a reader ignore it); a field
+    /// given twice counts as last given.
+    @Test func readsABodyWithAByteOrderMarkAndARepeatedField() async throws {
+        try await Self.withService { client, _ in
+            try await client.execute(
+                uri: "/parse", method: .post, body: Self.json("\u{FEFF}{\"text\": \"what is the capital of peru\", \"text\": \"call Bobo\"}")
+            ) { response in
+                #expect(response.status == .ok)
+                let object = try Self.object(response)
+                #expect(object["text"] as? String == "call Bobo")
+                #expect(object["intent"] as? String == "INStartCallIntent")
             }
         }
     }
