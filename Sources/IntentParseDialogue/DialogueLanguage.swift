@@ -170,10 +170,10 @@ package struct DialogueLanguage: Sendable {
         // Finding the apps a line names costs a match of its own: asked only when some question
         // about an app has its words somewhere in the line (within words: the parts of a line
         // around a name may be cut into words otherwise than the whole line, as Chinese is).
-        let whole = said.joined()
+        let whole = Array(said.joined().utf8)
         guard
             capabilityQuestions.contains(where: { pattern in
-                pattern.requiredWords.allSatisfy { $0 == DialogueLanguage.appMarker || whole.contains($0) }
+                pattern.requiredWords.allSatisfy { $0 == DialogueLanguage.appMarker || DialogueLanguage.occurs($0, in: whole) }
             })
         else { return nil }
         let utf16 = Array(text.utf16)
@@ -184,6 +184,21 @@ package struct DialogueLanguage: Sendable {
             if capabilityQuestions.contains(where: { $0.matches(marked) }) { return .app(mention.identifier) }
         }
         return nil
+    }
+
+    /// Whether `word`'s bytes occur in `text`.
+    ///
+    /// NB: searched as bytes (the keys are folded already): `String.contains` went through
+    /// Foundation's locale-aware search, and the standard library's generic `firstRange(of:)`
+    /// is not specialized here; either cost more than the rest of the question.
+    private static func occurs(_ word: String, in text: [UInt8]) -> Bool {
+        let needle = Array(word.utf8)
+        guard let first = needle.first else { return true }
+        guard needle.count <= text.count else { return false }
+        for start in 0...(text.count - needle.count) where text[start] == first {
+            if text[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
     }
 
     /// Loose keys of the words, joined by single spaces.

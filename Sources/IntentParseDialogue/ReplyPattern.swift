@@ -18,13 +18,19 @@ struct ReplyPattern: Sendable, Equatable {
     }
 
     fileprivate let root: Node
+    /// Word keys that every phrase of the template holds (those outside optional parts and
+    /// common to every alternative), each once, in order.
+    let requiredWords: [String]
 
     /// `key` cuts literal text into word keys the way replies are cut.
     init(_ expression: Expression, key: (String) -> [String]) {
-        root = ReplyPattern.node(expression, key: key)
+        self.init(root: ReplyPattern.node(expression, key: key))
     }
 
-    fileprivate init(root: Node) { self.root = root }
+    fileprivate init(root: Node) {
+        self.root = root
+        requiredWords = ReplyPattern.required(root).sorted()
+    }
 
     private static func node(_ expression: Expression, key: (String) -> [String]) -> Node {
         switch expression {
@@ -36,10 +42,6 @@ struct ReplyPattern: Sendable, Equatable {
         case .slot, .rule: return .never
         }
     }
-
-    /// Word keys that every phrase of the template holds (those outside optional parts and
-    /// common to every alternative), each once.
-    var requiredWords: Set<String> { ReplyPattern.required(root) }
 
     private static func required(_ node: Node) -> Set<String> {
         switch node {

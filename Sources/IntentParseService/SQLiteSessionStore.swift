@@ -14,6 +14,7 @@ package struct SQLiteSessionRows: SessionRows {
     /// Copies the write-ahead log back into the file (`checkpoints`, every second).
     private let checkpointer: SQLiteConnection
     private let checkpoints: Task<Void, Never>
+    private let inserts: SessionInserts
 
     /// How often the log is copied back into the file.
     static let checkpointInterval = Duration.seconds(1)
@@ -47,16 +48,18 @@ package struct SQLiteSessionRows: SessionRows {
                     _ = try? await checkpointer.query("PRAGMA wal_checkpoint(PASSIVE)")
                 }
             }
-            return SQLiteSessionRows(connection: connection, checkpointer: checkpointer, checkpoints: checkpoints)
+            return SQLiteSessionRows(
+                connection: connection, checkpointer: checkpointer, checkpoints: checkpoints, inserts: SessionInserts(connection: connection))
         } catch {
             throw DiagnosticError([.error(SourceLocation(file: path), "cannot keep sessions in this file: \(error)")])
         }
     }
 
+    /// NB: new sessions are written together: those that arrive while a write is under way
+    /// go in the next one, one statement and one commit for all (`SessionInserts`). One at a
+    /// time, the commits queued on the connection were most of a new conversation's wait.
     package func insert(_ id: String, state: [UInt8], ttl: Double) async throws {
-        _ = try await connection.query(
-            "INSERT INTO intentparse_sessions (id, state, expires, lease) VALUES (?, ?, ?, 0)",
-            [.text(id), .blob(ByteBuffer(bytes: state)), .float(Self.now + ttl)])
+        try await inserts.insert(SessionInserts.Row(id: id, state: state, expires: Self.now + ttl))
     }
 
     package func claim(_ id: String, leaseDuration: Double) async throws -> LeaseClaim {
@@ -95,11 +98,13 @@ package struct SQLiteSessionRows: SessionRows {
         _ = try await connection.query("DELETE FROM intentparse_sessions WHERE expires <= ? AND lease < ?", [.float(now), .float(now)])
     }
 
-    /// Closes the file, its log copied back into it first.
+    /// Closes the file once the new sessions handed over are written, its log copied back
+    /// into it first.
     ///
     /// NB: the last checkpoint runs here, not in the cancelled task: SQLiteNIO's calls give up
     /// at once in a cancelled task, and a connection left open trips its check when freed.
     package func close() async throws {
+        await inserts.finish()
         checkpoints.cancel()
         await checkpoints.value
         _ = try? await checkpointer.query("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -109,4 +114,83 @@ package struct SQLiteSessionRows: SessionRows {
 
     /// Seconds since 1970: the clock every process sharing the file reads alike.
     private static var now: Double { Date().timeIntervalSince1970 }
+}
+
+/// New sessions' rows on their way into the file: a write takes every row that arrived before
+/// it started, in one `INSERT` (one commit); rows that arrive meanwhile wait for the next.
+/// With one request at a time, each row is written at once, alone.
+package actor SessionInserts {
+    package struct Row: Sendable {
+        var id: String
+        var state: [UInt8]
+        var expires: Double
+
+        package init(id: String, state: [UInt8], expires: Double) {
+            self.id = id
+            self.state = state
+            self.expires = expires
+        }
+    }
+
+    /// Rows per statement at most (three parameters each; SQLite allows 32,766).
+    static let maxRows = 500
+
+    private let connection: SQLiteConnection
+    private var pending: [(row: Row, written: CheckedContinuation<Void, any Error>)] = []
+    private var writing = false
+    /// Those waiting for the rows under way to be written (`finish`).
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    package init(connection: SQLiteConnection) { self.connection = connection }
+
+    /// Returns once `row` is in the file (with the rows written alongside it).
+    package func insert(_ row: Row) async throws {
+        try await withCheckedThrowingContinuation { (written: CheckedContinuation<Void, any Error>) in
+            pending.append((row, written))
+            if !writing {
+                writing = true
+                Task { await self.writePending() }
+            }
+        }
+    }
+
+    private func writePending() async {
+        while !pending.isEmpty {
+            let batch = Array(pending.prefix(Self.maxRows))
+            pending.removeFirst(batch.count)
+            do {
+                try await write(batch.map(\.row))
+                for entry in batch { entry.written.resume() }
+            } catch  where batch.count > 1 {
+                // One bad row must not fail the others: each is written alone, and fails alone.
+                for entry in batch {
+                    do {
+                        try await write([entry.row])
+                        entry.written.resume()
+                    } catch {
+                        entry.written.resume(throwing: error)
+                    }
+                }
+            } catch {
+                for entry in batch { entry.written.resume(throwing: error) }
+            }
+        }
+        writing = false
+        for waiter in waiting { waiter.resume() }
+        waiting = []
+    }
+
+    /// Returns once every row handed over so far is written (or has failed).
+    package func finish() async {
+        guard writing else { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    private func write(_ rows: [Row]) async throws {
+        let values = Array(repeating: "(?, ?, ?, 0)", count: rows.count).joined(separator: ", ")
+        var binds: [SQLiteData] = []
+        binds.reserveCapacity(rows.count * 3)
+        for row in rows { binds += [.text(row.id), .blob(ByteBuffer(bytes: row.state)), .float(row.expires)] }
+        _ = try await connection.query("INSERT INTO intentparse_sessions (id, state, expires, lease) VALUES \(values)", binds)
+    }
 }

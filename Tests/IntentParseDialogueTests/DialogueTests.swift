@@ -25,7 +25,10 @@ struct FakeHandler: IntentHandler {
 
     func handle(_ request: DialogueRequest) async -> IntentResponse {
         if hangs {
-            while true { try? await Task.sleep(nanoseconds: 1_000_000_000) }
+            // A handler that never answers and ignores cancellation, without using a core: the
+            // wait is another task's, which the time limit's cancellation does not reach (a
+            // loop of cancelled sleeps would spin, and starve the tests that run beside it).
+            await Task.detached { try? await Task.sleep(for: .seconds(3600)) }.value
         }
         return handleResponse
     }
@@ -111,10 +114,10 @@ private struct TaskNotingHandler: IntentHandler {
     /// The words a capability question cannot be asked without (a line lacking them is not
     /// looked for app names): outside optional parts, and in every alternative.
     @Test func requiredWordsAreThoseEveryPhraseHolds() throws {
-        #expect(try Self.pattern("what can (you|appnameplaceholder) do [for me]").requiredWords == ["what", "can", "do"])
-        #expect(try Self.pattern("(what can|what else can) appnameplaceholder do").requiredWords == ["what", "can", "appnameplaceholder", "do"])
-        #expect(try Self.pattern("[please] (help|info)").requiredWords == [])
-        #expect(try Self.pattern("(show;me) the menu").requiredWords == ["show", "me", "the", "menu"])
+        #expect(Set(try Self.pattern("what can (you|appnameplaceholder) do [for me]").requiredWords) == ["what", "can", "do"])
+        #expect(Set(try Self.pattern("(what can|what else can) appnameplaceholder do").requiredWords) == ["what", "can", "appnameplaceholder", "do"])
+        #expect(Set(try Self.pattern("[please] (help|info)").requiredWords) == [])
+        #expect(Set(try Self.pattern("(show;me) the menu").requiredWords) == ["show", "me", "the", "menu"])
     }
 }
 

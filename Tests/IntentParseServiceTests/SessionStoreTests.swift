@@ -90,6 +90,29 @@ enum SessionStoreContract {
         try await second.close()
     }
 
+    /// Many conversations started at once (whose rows a store may write together) are each
+    /// kept, under ids of their own, and each goes on where it left off.
+    static func startsManySessionsAtOnce(_ place: some SharedSessions) async throws {
+        let store = try await open(place)
+        let ids = try await withThrowingTaskGroup(of: String.self) { group in
+            for index in 0..<200 {
+                group.addTask {
+                    try await store.turn(nil) { session in
+                        session.turns = index
+                        return DialogueTurn(state: .done, prompt: "")
+                    }.id
+                }
+            }
+            return try await group.reduce(into: [String]()) { $0.append($1) }
+        }
+        #expect(Set(ids).count == 200)
+        #expect(try await store.count() == 200)
+        var seen: Set<Int> = []
+        for id in ids { seen.insert(try await count(store, id)) }
+        #expect(seen == Set(0..<200))
+        try await store.close()
+    }
+
     static func keepsSessionsAcrossARestart(_ place: some SharedSessions) async throws {
         let before = try await open(place)
         let (id, _) = try await before.turn(nil, increment)
@@ -161,6 +184,38 @@ enum SessionStoreContract {
 
     @Test func keepsSessionsAcrossARestart() async throws { try await Self.withFile(SessionStoreContract.keepsSessionsAcrossARestart) }
 
+    @Test func startsManySessionsAtOnce() async throws { try await Self.withFile(SessionStoreContract.startsManySessionsAtOnce) }
+
+    /// New sessions' rows go into the file together; a row that cannot be written (an id
+    /// already there) fails alone, and the rows written with it are kept.
+    @Test func writesNewSessionsTogetherAndFailsABadRowAlone() async throws {
+        try await Self.withFile { place in
+            let rows = try await SQLiteSessionRows.open(path: place.path)
+            let connection = try await SQLiteConnection.open(storage: .file(path: place.path))
+            let inserts = SessionInserts(connection: connection)
+            let expires = Date().timeIntervalSince1970 + 3600
+            let ids = (0..<60).map { $0 == 59 ? "row-7" : "row-\($0)" }
+            let failed = await withTaskGroup(of: String?.self) { group in
+                for id in ids {
+                    group.addTask {
+                        do {
+                            try await inserts.insert(SessionInserts.Row(id: id, state: Array("{}".utf8), expires: expires))
+                            return nil
+                        } catch {
+                            return id
+                        }
+                    }
+                }
+                return await group.reduce(into: [String]()) { if let id = $1 { $0.append(id) } }
+            }
+            #expect(failed == ["row-7"])
+            #expect(try await rows.count() == 59)
+            await inserts.finish()
+            try await connection.close()
+            try await rows.close()
+        }
+    }
+
     @Test func forgetsASessionAfterItsTimeToLive() async throws { try await Self.withFile(SessionStoreContract.forgetsASessionAfterItsTimeToLive) }
 
     @Test func takesASessionWhoseLeaseRanOut() async throws { try await Self.withFile(SessionStoreContract.takesASessionWhoseLeaseRanOut) }
@@ -191,6 +246,8 @@ struct PostgresSessionStoreTests {
     }
 
     @Test func keepsSessionsAcrossARestart() async throws { try await Self.withDatabase(SessionStoreContract.keepsSessionsAcrossARestart) }
+
+    @Test func startsManySessionsAtOnce() async throws { try await Self.withDatabase(SessionStoreContract.startsManySessionsAtOnce) }
 
     @Test func forgetsASessionAfterItsTimeToLive() async throws {
         try await Self.withDatabase(SessionStoreContract.forgetsASessionAfterItsTimeToLive)
