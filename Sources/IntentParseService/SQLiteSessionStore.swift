@@ -14,7 +14,9 @@ package struct SQLiteSessionRows: SessionRows {
     /// Copies the write-ahead log back into the file (`checkpoints`, every second).
     private let checkpointer: SQLiteConnection
     private let checkpoints: Task<Void, Never>
-    private let inserts: SessionInserts
+    private let inserts: StatementBatches<NewRow, Void>
+    private let claims: StatementBatches<Claim, LeaseClaim>
+    private let writes: StatementBatches<Write, Bool>
 
     /// How often the log is copied back into the file.
     static let checkpointInterval = Duration.seconds(1)
@@ -49,37 +51,118 @@ package struct SQLiteSessionRows: SessionRows {
                 }
             }
             return SQLiteSessionRows(
-                connection: connection, checkpointer: checkpointer, checkpoints: checkpoints, inserts: SessionInserts(connection: connection))
+                connection: connection, checkpointer: checkpointer, checkpoints: checkpoints,
+                inserts: StatementBatches(key: \.id) { try await insert($0, on: connection) },
+                claims: StatementBatches(key: \.id) { try await claim($0, on: connection) },
+                writes: StatementBatches(key: \.id) { try await write($0, on: connection) })
         } catch {
             throw DiagnosticError([.error(SourceLocation(file: path), "cannot keep sessions in this file: \(error)")])
         }
     }
 
-    /// NB: new sessions are written together: those that arrive while a write is under way
-    /// go in the next one, one statement and one commit for all (`SessionInserts`). One at a
-    /// time, the commits queued on the connection were most of a new conversation's wait.
+    /// NB: the statements of turns that run at once are made together: the rows that arrive
+    /// while a statement is under way go into the next one, one statement and one commit for
+    /// all (`StatementBatches`). One at a time, the commits queued on the connection were most
+    /// of a turn's wait.
     package func insert(_ id: String, state: [UInt8], ttl: Double) async throws {
-        try await inserts.insert(SessionInserts.Row(id: id, state: state, expires: Self.now + ttl))
+        try await inserts.submit(NewRow(id: id, state: state, expires: Self.now + ttl))
     }
 
     package func claim(_ id: String, leaseDuration: Double) async throws -> LeaseClaim {
-        let now = Self.now, lease = now + leaseDuration
-        let claimed = try await connection.query(
-            "UPDATE intentparse_sessions SET lease = ? WHERE id = ? AND expires > ? AND lease < ? RETURNING state",
-            [.float(lease), .text(id), .float(now), .float(now)])
-        if let row = claimed.first {
-            guard case .blob(let buffer) = row.column("state") ?? .null else { return .absent }
-            return .claimed(state: Array(buffer.readableBytesView), lease: lease)
-        }
-        let live = try await connection.query("SELECT 1 AS live FROM intentparse_sessions WHERE id = ? AND expires > ?", [.text(id), .float(now)])
-        return live.isEmpty ? .absent : .held
+        try await claims.submit(Claim(id: id, leaseDuration: leaseDuration))
     }
 
     package func write(_ id: String, state: [UInt8], ttl: Double, lease: Double) async throws -> Bool {
+        try await writes.submit(Write(id: id, state: state, expires: Self.now + ttl, lease: lease))
+    }
+
+    /// A new session's row.
+    package struct NewRow: Sendable {
+        package var id: String
+        var state: [UInt8]
+        var expires: Double
+
+        package init(id: String, state: [UInt8], expires: Double) {
+            self.id = id
+            self.state = state
+            self.expires = expires
+        }
+    }
+
+    struct Claim: Sendable {
+        var id: String
+        var leaseDuration: Double
+    }
+
+    struct Write: Sendable {
+        var id: String
+        var state: [UInt8]
+        var expires: Double
+        var lease: Double
+    }
+
+    /// The rows, in one `INSERT`.
+    package static func insert(_ rows: [NewRow], on connection: SQLiteConnection) async throws -> [Void] {
+        var binds: [SQLiteData] = []
+        binds.reserveCapacity(rows.count * 3)
+        for row in rows { binds += [.text(row.id), .blob(ByteBuffer(bytes: row.state)), .float(row.expires)] }
+        _ = try await connection.query(
+            "INSERT INTO intentparse_sessions (id, state, expires, lease) VALUES \(placeholders(rows.count, "(?, ?, ?, 0)"))", binds)
+        return Array(repeating: (), count: rows.count)
+    }
+
+    /// The leases, in one `UPDATE` (each session's own lease runs out at the same time, the
+    /// longest the claims ask for); those it did not take are told apart, held or absent, in
+    /// one `SELECT`.
+    static func claim(_ claims: [Claim], on connection: SQLiteConnection) async throws -> [LeaseClaim] {
+        let now = Self.now
+        let ids = claims.map { SQLiteData.text($0.id) }
+        let leases = Dictionary(claims.map { ($0.id, now + $0.leaseDuration) }, uniquingKeysWith: max)
+        let lease = leases.values.max() ?? now
+        let claimed = try await connection.query(
+            "UPDATE intentparse_sessions SET lease = ? WHERE id IN (\(placeholders(claims.count, "?"))) AND expires > ? AND lease < ? RETURNING id, state",
+            [.float(lease)] + ids + [.float(now), .float(now)])
+        var states: [String: [UInt8]?] = [:]
+        for row in claimed {
+            guard let id = row.column("id")?.string else { continue }
+            if case .blob(let buffer) = row.column("state") ?? .null { states[id] = Array(buffer.readableBytesView) } else { states[id] = .some(nil) }
+        }
+        let missing = claims.map(\.id).filter { states[$0] == nil }
+        var live: Set<String> = []
+        if !missing.isEmpty {
+            let rows = try await connection.query(
+                "SELECT id FROM intentparse_sessions WHERE id IN (\(placeholders(missing.count, "?"))) AND expires > ?",
+                missing.map { .text($0) } + [.float(now)])
+            live = Set(rows.compactMap { $0.column("id")?.string })
+        }
+        return claims.map { claim in
+            switch states[claim.id] {
+            case .some(.some(let state)): return .claimed(state: state, lease: lease)
+            case .some(.none): return .absent
+            case .none: return live.contains(claim.id) ? .held : .absent
+            }
+        }
+    }
+
+    /// The states, in one `UPDATE`, each only while its turn's lease still holds.
+    static func write(_ writes: [Write], on connection: SQLiteConnection) async throws -> [Bool] {
+        var binds: [SQLiteData] = []
+        binds.reserveCapacity(writes.count * 4)
+        for write in writes { binds += [.text(write.id), .blob(ByteBuffer(bytes: write.state)), .float(write.expires), .float(write.lease)] }
         let written = try await connection.query(
-            "UPDATE intentparse_sessions SET state = ?, expires = ?, lease = 0 WHERE id = ? AND lease = ? RETURNING id",
-            [.blob(ByteBuffer(bytes: state)), .float(Self.now + ttl), .text(id), .float(lease)])
-        return !written.isEmpty
+            """
+            UPDATE intentparse_sessions SET state = v.column2, expires = v.column3, lease = 0
+            FROM (VALUES \(placeholders(writes.count, "(?, ?, ?, ?)"))) AS v
+            WHERE intentparse_sessions.id = v.column1 AND intentparse_sessions.lease = v.column4
+            RETURNING intentparse_sessions.id
+            """, binds)
+        let ids = Set(written.compactMap { $0.column("id")?.string })
+        return writes.map { ids.contains($0.id) }
+    }
+
+    /// `count` copies of `item`, comma-separated.
+    private static func placeholders(_ count: Int, _ item: String) -> String {
+        Array(repeating: item, count: count).joined(separator: ", ")
     }
 
     package func delete(_ id: String) async throws -> Bool {
@@ -98,13 +181,15 @@ package struct SQLiteSessionRows: SessionRows {
         _ = try await connection.query("DELETE FROM intentparse_sessions WHERE expires <= ? AND lease < ?", [.float(now), .float(now)])
     }
 
-    /// Closes the file once the new sessions handed over are written, its log copied back
-    /// into it first.
+    /// Closes the file once the statements handed over are made, its log copied back into it
+    /// first.
     ///
     /// NB: the last checkpoint runs here, not in the cancelled task: SQLiteNIO's calls give up
     /// at once in a cancelled task, and a connection left open trips its check when freed.
     package func close() async throws {
         await inserts.finish()
+        await claims.finish()
+        await writes.finish()
         checkpoints.cancel()
         await checkpoints.value
         _ = try? await checkpointer.query("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -116,81 +201,87 @@ package struct SQLiteSessionRows: SessionRows {
     private static var now: Double { Date().timeIntervalSince1970 }
 }
 
-/// New sessions' rows on their way into the file: a write takes every row that arrived before
-/// it started, in one `INSERT` (one commit); rows that arrive meanwhile wait for the next.
-/// With one request at a time, each row is written at once, alone.
-package actor SessionInserts {
-    package struct Row: Sendable {
-        var id: String
-        var state: [UInt8]
-        var expires: Double
+/// Items on their way into one statement: a statement takes every item that arrived before it
+/// started (at most `maxItems`, and no two with the same key), and items that arrive meanwhile
+/// wait for the next. With one request at a time, each item goes alone, at once. A statement
+/// that fails for several items is made again for each alone, so that one bad item fails alone.
+package actor StatementBatches<Item: Sendable, Outcome: Sendable> {
+    /// Items per statement at most (SQLite allows 32,766 parameters; items take up to four).
+    static var maxItems: Int { 500 }
 
-        package init(id: String, state: [UInt8], expires: Double) {
-            self.id = id
-            self.state = state
-            self.expires = expires
-        }
-    }
-
-    /// Rows per statement at most (three parameters each; SQLite allows 32,766).
-    static let maxRows = 500
-
-    private let connection: SQLiteConnection
-    private var pending: [(row: Row, written: CheckedContinuation<Void, any Error>)] = []
-    private var writing = false
-    /// Those waiting for the rows under way to be written (`finish`).
+    private let key: @Sendable (Item) -> String
+    /// Makes the statement for a batch: an outcome per item, in order.
+    private let statement: @Sendable ([Item]) async throws -> [Outcome]
+    private var pending: [(item: Item, done: CheckedContinuation<Outcome, any Error>)] = []
+    private var working = false
+    /// Those waiting for the statements under way to be made (`finish`).
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    package init(connection: SQLiteConnection) { self.connection = connection }
+    package init(key: @escaping @Sendable (Item) -> String, statement: @escaping @Sendable ([Item]) async throws -> [Outcome]) {
+        self.key = key
+        self.statement = statement
+    }
 
-    /// Returns once `row` is in the file (with the rows written alongside it).
-    package func insert(_ row: Row) async throws {
-        try await withCheckedThrowingContinuation { (written: CheckedContinuation<Void, any Error>) in
-            pending.append((row, written))
-            if !writing {
-                writing = true
-                Task { await self.writePending() }
+    /// Returns `item`'s outcome once its statement is made (with the items made alongside it).
+    package func submit(_ item: Item) async throws -> Outcome {
+        try await withCheckedThrowingContinuation { (done: CheckedContinuation<Outcome, any Error>) in
+            pending.append((item, done))
+            if !working {
+                working = true
+                Task { await self.work() }
             }
         }
     }
 
-    private func writePending() async {
+    private func work() async {
         while !pending.isEmpty {
-            let batch = Array(pending.prefix(Self.maxRows))
-            pending.removeFirst(batch.count)
+            let batch = nextBatch()
             do {
-                try await write(batch.map(\.row))
-                for entry in batch { entry.written.resume() }
+                let outcomes = try await statement(batch.map(\.item))
+                guard outcomes.count == batch.count else { throw BatchMismatch() }
+                for (entry, outcome) in zip(batch, outcomes) { entry.done.resume(returning: outcome) }
             } catch  where batch.count > 1 {
-                // One bad row must not fail the others: each is written alone, and fails alone.
                 for entry in batch {
                     do {
-                        try await write([entry.row])
-                        entry.written.resume()
+                        let outcome = try await statement([entry.item])
+                        guard let first = outcome.first else { throw BatchMismatch() }
+                        entry.done.resume(returning: first)
                     } catch {
-                        entry.written.resume(throwing: error)
+                        entry.done.resume(throwing: error)
                     }
                 }
             } catch {
-                for entry in batch { entry.written.resume(throwing: error) }
+                for entry in batch { entry.done.resume(throwing: error) }
             }
         }
-        writing = false
+        working = false
         for waiter in waiting { waiter.resume() }
         waiting = []
     }
 
-    /// Returns once every row handed over so far is written (or has failed).
-    package func finish() async {
-        guard writing else { return }
-        await withCheckedContinuation { waiting.append($0) }
+    /// The next statement's items, taken out of `pending` in order; an item whose key is
+    /// already in it waits for the one after.
+    private func nextBatch() -> [(item: Item, done: CheckedContinuation<Outcome, any Error>)] {
+        var batch: [(item: Item, done: CheckedContinuation<Outcome, any Error>)] = []
+        var keys: Set<String> = []
+        var left: [(item: Item, done: CheckedContinuation<Outcome, any Error>)] = []
+        for entry in pending {
+            if batch.count < Self.maxItems, keys.insert(key(entry.item)).inserted {
+                batch.append(entry)
+            } else {
+                left.append(entry)
+            }
+        }
+        pending = left
+        return batch
     }
 
-    private func write(_ rows: [Row]) async throws {
-        let values = Array(repeating: "(?, ?, ?, 0)", count: rows.count).joined(separator: ", ")
-        var binds: [SQLiteData] = []
-        binds.reserveCapacity(rows.count * 3)
-        for row in rows { binds += [.text(row.id), .blob(ByteBuffer(bytes: row.state)), .float(row.expires)] }
-        _ = try await connection.query("INSERT INTO intentparse_sessions (id, state, expires, lease) VALUES \(values)", binds)
+    /// Returns once every item handed over so far has its outcome.
+    package func finish() async {
+        guard working else { return }
+        await withCheckedContinuation { waiting.append($0) }
     }
 }
+
+/// A statement gave a batch another number of outcomes than it has items.
+private struct BatchMismatch: Error {}

@@ -107,9 +107,13 @@ enum SessionStoreContract {
         }
         #expect(Set(ids).count == 200)
         #expect(try await store.count() == 200)
-        var seen: Set<Int> = []
-        for id in ids { seen.insert(try await count(store, id)) }
+        // Their next turns at once too (leases taken and states written together).
+        let seen = try await withThrowingTaskGroup(of: Int.self) { group in
+            for id in ids { group.addTask { try await count(store, id) } }
+            return try await group.reduce(into: Set<Int>()) { $0.insert($1) }
+        }
         #expect(seen == Set(0..<200))
+        for id in ids.prefix(5) { #expect(try await count(store, id) >= 0) }
         try await store.close()
     }
 
@@ -170,6 +174,12 @@ enum SessionStoreContract {
     }
 }
 
+/// Counts calls from concurrent tasks.
+actor Counter {
+    private(set) var value = 0
+    func add() { value += 1 }
+}
+
 /// Sessions in a SQLite file.
 @Suite struct SQLiteSessionStoreTests {
     static func withFile<T>(_ body: (SQLiteSessions) async throws -> T) async throws -> T {
@@ -186,30 +196,40 @@ enum SessionStoreContract {
 
     @Test func startsManySessionsAtOnce() async throws { try await Self.withFile(SessionStoreContract.startsManySessionsAtOnce) }
 
-    /// New sessions' rows go into the file together; a row that cannot be written (an id
+    /// New sessions' rows go into the file together; a row that cannot be written (its id is
     /// already there) fails alone, and the rows written with it are kept.
     @Test func writesNewSessionsTogetherAndFailsABadRowAlone() async throws {
         try await Self.withFile { place in
             let rows = try await SQLiteSessionRows.open(path: place.path)
             let connection = try await SQLiteConnection.open(storage: .file(path: place.path))
-            let inserts = SessionInserts(connection: connection)
+            let statements = Counter()
+            let inserts = StatementBatches<SQLiteSessionRows.NewRow, Void>(key: \.id) {
+                await statements.add()
+                return try await SQLiteSessionRows.insert($0, on: connection)
+            }
             let expires = Date().timeIntervalSince1970 + 3600
-            let ids = (0..<60).map { $0 == 59 ? "row-7" : "row-\($0)" }
-            let failed = await withTaskGroup(of: String?.self) { group in
-                for id in ids {
-                    group.addTask {
-                        do {
-                            try await inserts.insert(SessionInserts.Row(id: id, state: Array("{}".utf8), expires: expires))
-                            return nil
-                        } catch {
-                            return id
+            func submitAtOnce(_ ids: [String]) async -> [String] {
+                await withTaskGroup(of: String?.self) { group in
+                    for id in ids {
+                        group.addTask {
+                            do {
+                                try await inserts.submit(SQLiteSessionRows.NewRow(id: id, state: Array("{}".utf8), expires: expires))
+                                return nil
+                            } catch {
+                                return id
+                            }
                         }
                     }
+                    return await group.reduce(into: [String]()) { if let id = $1 { $0.append(id) } }
                 }
-                return await group.reduce(into: [String]()) { if let id = $1 { $0.append(id) } }
             }
-            #expect(failed == ["row-7"])
-            #expect(try await rows.count() == 59)
+            // Forty at once: fewer statements than rows (some went in together), all kept.
+            #expect(await submitAtOnce((0..<40).map { "row-\($0)" }).isEmpty)
+            #expect(await statements.value < 40)
+            #expect(try await rows.count() == 40)
+            // Twenty more at once, and one whose id is there already: it alone fails.
+            #expect(await submitAtOnce((40..<60).map { "row-\($0)" } + ["row-7"]) == ["row-7"])
+            #expect(try await rows.count() == 60)
             await inserts.finish()
             try await connection.close()
             try await rows.close()
