@@ -18,17 +18,20 @@ package struct SQLiteSessionRows: SessionRows {
     private let claims: StatementBatches<Claim, LeaseClaim>
     private let writes: StatementBatches<Write, Bool>
 
-    /// How often the log is copied back into the file.
-    static let checkpointInterval = Duration.seconds(1)
+    /// Log pages past which a checkpoint also starts the log over (SQLite's own checkpoints
+    /// come at 1,000 pages).
+    private let restartPages: Int
 
-    /// Opens (creating if need be) the sessions file at `path`.
+    /// Opens (creating if need be) the sessions file at `path`; its log is copied back into
+    /// it every `checkpointInterval` (`checkpoint`).
     ///
     /// NB: SQLite copies its write-ahead log back into the file (a checkpoint, which syncs the
     /// file to disk) in the connection whose commit made the log long, while that connection
     /// holds its lock: every turn waiting on the connection waited for the disk too (turns
     /// of a quarter second under load). The serving connection never checkpoints; a second
-    /// one does, every second, without stopping the first from writing (`PASSIVE`).
-    package static func open(path: String) async throws -> SQLiteSessionRows {
+    /// one does, without stopping the first from writing (`PASSIVE`), and starts the log over
+    /// when it has grown long.
+    package static func open(path: String, checkpointInterval: Duration = .seconds(1), restartPages: Int = 1000) async throws -> SQLiteSessionRows {
         do {
             let connection = try await SQLiteConnection.open(storage: .file(path: path))
             _ = try await connection.query("PRAGMA journal_mode=WAL")
@@ -47,17 +50,34 @@ package struct SQLiteSessionRows: SessionRows {
             _ = try await checkpointer.query("PRAGMA busy_timeout=5000")
             let checkpoints = Task {
                 while (try? await Task.sleep(for: checkpointInterval)) != nil {
-                    _ = try? await checkpointer.query("PRAGMA wal_checkpoint(PASSIVE)")
+                    await checkpoint(checkpointer, restartPages: restartPages)
                 }
             }
             return SQLiteSessionRows(
                 connection: connection, checkpointer: checkpointer, checkpoints: checkpoints,
                 inserts: StatementBatches(key: \.id) { try await insert($0, on: connection) },
                 claims: StatementBatches(key: \.id) { try await claim($0, on: connection) },
-                writes: StatementBatches(key: \.id) { try await write($0, on: connection) })
+                writes: StatementBatches(key: \.id) { try await write($0, on: connection) }, restartPages: restartPages)
         } catch {
             throw DiagnosticError([.error(SourceLocation(file: path), "cannot keep sessions in this file: \(error)")])
         }
+    }
+
+    /// Copies the log back into the file; when the log has grown past `restartPages`, also
+    /// starts it over, empty.
+    package func checkpoint() async { await Self.checkpoint(checkpointer, restartPages: restartPages) }
+
+    /// NB: a `PASSIVE` checkpoint copies what it can without waiting, but the log only starts
+    /// over when a write begins after a checkpoint that copied all of it, which a steady flow of
+    /// writes never leaves time for: under load the log file grew by gigabytes (and its index,
+    /// mapped into memory, by megabytes) and never shrank. Past `restartPages`, a `TRUNCATE`
+    /// checkpoint waits for the write under way, copies the little the passive one left, and
+    /// empties the log; writes wait for it meanwhile (a few milliseconds).
+    private static func checkpoint(_ checkpointer: SQLiteConnection, restartPages: Int) async {
+        guard let rows = try? await checkpointer.query("PRAGMA wal_checkpoint(PASSIVE)"),
+            let pages = rows.first?.column("log")?.integer, pages >= restartPages
+        else { return }
+        _ = try? await checkpointer.query("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
     /// NB: the statements of turns that run at once are made together: the rows that arrive

@@ -244,6 +244,27 @@ actor Counter {
         try await Self.withFile(SessionStoreContract.keepsNothingOfATurnThatOutlastedItsLease)
     }
 
+    /// The log of writes is copied back into the file and, once long, started over: it does not
+    /// grow for as long as the service writes (a passive checkpoint alone never emptied it).
+    @Test func startsTheLogOverOnceItIsLong() async throws {
+        try await Self.withFile { place in
+            let rows = try await SQLiteSessionRows.open(path: place.path, checkpointInterval: .seconds(3600), restartPages: 100)
+            let log = place.path + "-wal"
+            func logSize() throws -> Int { (try FileManager.default.attributesOfItem(atPath: log)[.size] as? Int) ?? -1 }
+            // One row a commit: a page or two of log each.
+            for index in 0..<150 { try await rows.insert("session-\(index)", state: Array("{}".utf8), ttl: 3600) }
+            #expect(try logSize() > 100 * 4096)
+            await rows.checkpoint()
+            #expect(try logSize() == 0)
+            #expect(try await rows.count() == 150)
+            // A short log is copied back, and kept.
+            for index in 150..<160 { try await rows.insert("session-\(index)", state: Array("{}".utf8), ttl: 3600) }
+            await rows.checkpoint()
+            #expect(try logSize() > 0)
+            try await rows.close()
+        }
+    }
+
     @Test func refusesAFileItCannotOpen() async throws {
         await #expect(throws: (any Error).self) {
             _ = try await SQLiteSessionRows.open(path: "/nonexistent-folder/sessions.sqlite")
