@@ -50,7 +50,7 @@ package struct SQLiteSessionRows: SessionRows {
             _ = try await checkpointer.query("PRAGMA busy_timeout=5000")
             let checkpoints = Task {
                 while (try? await Task.sleep(for: checkpointInterval)) != nil {
-                    await checkpoint(checkpointer, restartPages: restartPages)
+                    await checkpoint(checkpointer, restarting: connection, restartPages: restartPages)
                 }
             }
             return SQLiteSessionRows(
@@ -65,19 +65,21 @@ package struct SQLiteSessionRows: SessionRows {
 
     /// Copies the log back into the file; when the log has grown past `restartPages`, also
     /// starts it over, empty.
-    package func checkpoint() async { await Self.checkpoint(checkpointer, restartPages: restartPages) }
+    package func checkpoint() async { await Self.checkpoint(checkpointer, restarting: connection, restartPages: restartPages) }
 
     /// NB: a `PASSIVE` checkpoint copies what it can without waiting, but the log only starts
     /// over when a write begins after a checkpoint that copied all of it, which a steady flow of
     /// writes never leaves time for: under load the log file grew by gigabytes (and its index,
-    /// mapped into memory, by megabytes) and never shrank. Past `restartPages`, a `TRUNCATE`
-    /// checkpoint waits for the write under way, copies the little the passive one left, and
-    /// empties the log; writes wait for it meanwhile (a few milliseconds).
-    private static func checkpoint(_ checkpointer: SQLiteConnection, restartPages: Int) async {
+    /// mapped into memory, by megabytes) and never shrank. Past `restartPages`, the serving
+    /// connection itself (`restarting`) copies the little the passive checkpoint left and
+    /// empties the log (`TRUNCATE`), between two of its statements. From the second connection,
+    /// the same checkpoint made the writes wait on SQLite's busy handler, which sleeps in steps
+    /// of up to 100 ms: a tenth of a second added to one turn in a hundred.
+    private static func checkpoint(_ checkpointer: SQLiteConnection, restarting connection: SQLiteConnection, restartPages: Int) async {
         guard let rows = try? await checkpointer.query("PRAGMA wal_checkpoint(PASSIVE)"),
             let pages = rows.first?.column("log")?.integer, pages >= restartPages
         else { return }
-        _ = try? await checkpointer.query("PRAGMA wal_checkpoint(TRUNCATE)")
+        _ = try? await connection.query("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
     /// NB: the statements of turns that run at once are made together: the rows that arrive
