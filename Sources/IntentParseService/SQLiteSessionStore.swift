@@ -139,8 +139,7 @@ package struct SQLiteSessionRows: SessionRows {
     static func claim(_ claims: [Claim], on connection: SQLiteConnection) async throws -> [LeaseClaim] {
         let now = Self.now
         let ids = claims.map { SQLiteData.text($0.id) }
-        let leases = Dictionary(claims.map { ($0.id, now + $0.leaseDuration) }, uniquingKeysWith: max)
-        let lease = leases.values.max() ?? now
+        let lease = now + (claims.map(\.leaseDuration).max() ?? 0)
         let claimed = try await connection.query(
             "UPDATE intentparse_sessions SET lease = ? WHERE id IN (\(placeholders(claims.count, "?"))) AND expires > ? AND lease < ? RETURNING id, state",
             [.float(lease)] + ids + [.float(now), .float(now)])

@@ -170,13 +170,12 @@ enum JSONBody {
     static func object(_ bytes: [UInt8], prefix: String) throws -> RequestObject {
         guard !bytes.isEmpty else { throw RequestProblem.badRequest("\(prefix)the body is empty; send a JSON object") }
         // RFC 8259 lets a reader ignore a byte order mark; some clients send one.
-        let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        let text = bytes.starts(with: bom) ? Array(bytes.dropFirst(bom.count)) : bytes
+        let skipped = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         let value: JSONValue
         do {
-            value = try JSONValue.parse(text)
+            value = try JSONValue.parse(skipped > 0 ? Array(bytes.dropFirst(skipped)) : bytes)
         } catch {
-            let offset = error.offset + (text.count < bytes.count ? bom.count : 0)
+            let offset = error.offset + skipped
             let reason = offset >= bytes.count ? "it ends too soon" : "byte \(offset + 1) is unexpected"
             throw RequestProblem.badRequest("\(prefix)the body is not valid JSON (\(reason))")
         }
