@@ -35,7 +35,7 @@ public struct CompiledGrammarCache: Sendable {
 
     /// Bumped whenever what is written changes in a way the executable's identity would not
     /// show (it always does today; this is for builds that keep their modification time).
-    static let formatVersion: UInt64 = 9
+    static let formatVersion: UInt64 = 10
     private static let magic: [UInt8] = Array("intentparse compiled grammar\n".utf8)
 
     /// What every locale's fingerprint shares: the executable, the options, the schema file,

@@ -219,10 +219,11 @@ extension TestCommand {
         var below: [String] = []
         for result in results {
             let perSentence = result.total == 0 ? 0 : result.parseMicroseconds / Double(result.total)
+            // NB: the mean of timed rounds after the checked one (`HassilConformance.timedRounds`).
             var line = "\(result.language): \(result.passed) passed, \(result.failed.count) failed ("
             line += String(format: "%.1f %%", result.passRate) + ")"
             if result.skipped > 0 { line += ", \(result.skipped) skipped (listed in _test_failures.yaml)" }
-            line += String(format: "; %.1f µs a sentence", perSentence)
+            line += String(format: "; %.1f µs a sentence, warm", perSentence)
             if let record = records[result.language] {
                 line += String(format: "; record %.1f %%", record)
                 if result.passRate + 1e-9 < record { below.append(result.language) }

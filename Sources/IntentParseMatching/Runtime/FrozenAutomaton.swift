@@ -28,7 +28,7 @@ struct FrozenAutomaton: Sendable {
     }
 
     /// One cell: a header's (non-consuming edge count, consuming edge count) or (gate and skip,
-    /// 0), or an edge's (word, target).
+    /// sorted literal-word edges or 0), or an edge's (word, target).
     struct Cell {
         var a: Int32
         var b: Int32
@@ -38,7 +38,8 @@ struct FrozenAutomaton: Sendable {
     static let epsilonWord: Int32 = -1
 
     /// Freezes `draft`: each node's edges follow its header, non-consuming edges first, in the
-    /// order they were added. Edges into a pass-through node go straight on to where it leads
+    /// order they were added (but for the literal-word edges of a node with many, sorted by
+    /// word). Edges into a pass-through node go straight on to where it leads
     /// (`passThroughTargets`), and the pass-through nodes, which no edge reaches then, are
     /// dropped unless they are among `roots` (where runs start). Returns the automaton and each
     /// draft node's number in it (-1 if dropped).
@@ -85,6 +86,20 @@ struct FrozenAutomaton: Sendable {
                 cells[Int(nextQuiet[Int(from)])] = cell
                 nextQuiet[Int(from)] += 1
             }
+        }
+        // A node with many consuming edges has its literal-word edges first, sorted by word (in
+        // the order added among edges of one word), and their count in its header, so that a
+        // thread there finds the edges of the word next by binary search
+        // (`View.literalEdges(_:word:)`): a list spelled into words ("{name}<suffix>": every
+        // name with every suffix) makes nodes of thousands of edges.
+        for node in 0..<count where consuming[node] >= FrozenAutomaton.indexedEdges {
+            let header = Int(numbers[node])
+            let first = header + 2 + Int(quiet[node])
+            let edges = Array(cells[first..<(first + Int(consuming[node]))])
+            let words = edges.enumerated().filter { $0.element.a >= 0 }.sorted { ($0.element.a, $0.offset) < ($1.element.a, $1.offset) }
+            let rest = edges.filter { $0.a < 0 }
+            cells.replaceSubrange(first..<(first + edges.count), with: words.map(\.element) + rest)
+            cells[header + 1].b = Int32(words.count)
         }
         // A node whose only edge consumes one literal word is gated by that word's key; one whose
         // edges all consume a literal word, a phrase or an entity reading is gated by its edges.
@@ -147,6 +162,9 @@ struct FrozenAutomaton: Sendable {
         return forward
     }
 
+    /// The least number of consuming edges for which a node's literal-word edges are sorted.
+    static let indexedEdges: Int32 = 8
+
     /// The gate of a node that does more than consume one literal word.
     static let ungated: Int32 = -2
     /// The gate of a node that can only consume, each edge a literal word, a phrase of a set
@@ -208,6 +226,24 @@ struct FrozenAutomaton: Sendable {
         @inline(__always) func consumingEdges(_ node: Int32) -> Range<Int> {
             let first = Int(node) + 2 + Int(cells[Int(node)].a)
             return first..<(first + Int(cells[Int(node)].b))
+        }
+        /// `node`'s consuming edges as (literal-word edges that consume `word`, every edge
+        /// that is not a literal word or may be one, to look at in turn): for a node with many
+        /// edges, the edges of `word` by binary search and its other edges; else nothing, and
+        /// all its consuming edges.
+        @inline(__always) func literalEdges(_ node: Int32, word: Int32) -> (matching: Range<Int>, rest: Range<Int>) {
+            let edges = consumingEdges(node)
+            let sorted = Int(cells[Int(node) + 1].b)
+            guard sorted > 0 else { return (edges.lowerBound..<edges.lowerBound, edges) }
+            let words = edges.lowerBound..<(edges.lowerBound + sorted)
+            var low = words.lowerBound, high = words.upperBound
+            while low < high {
+                let middle = (low + high) / 2
+                if cells[middle].a < word { low = middle + 1 } else { high = middle }
+            }
+            var end = low
+            while end < words.upperBound, cells[end].a == word { end += 1 }
+            return (low..<end, words.upperBound..<edges.upperBound)
         }
         /// The key of the one literal word the node can consume when that is all it can do (no
         /// other edge): a thread there is dead unless that word comes next; `gatedByEdges`, or

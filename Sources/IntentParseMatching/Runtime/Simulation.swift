@@ -377,7 +377,9 @@ struct Simulation {
     /// lookups are the memoized ones `consume` makes.
     private mutating func anyEdgeStarts(_ node: Int32, at position: Int) -> Bool {
         let word = scratch.keyIDs[position]
-        for e in automaton.consumingEdges(node) {
+        let (matching, rest) = automaton.literalEdges(node, word: word)
+        guard matching.isEmpty else { return true }
+        for e in rest {
             let edgeWord = automaton.word(e)
             if edgeWord >= 0 {
                 if edgeWord == word { return true }
@@ -493,7 +495,9 @@ struct Simulation {
             }
             // NB: most consuming edges are literal words that do not match; they are told
             // apart here, without a call that copies the thread.
-            for e in automaton.consumingEdges(node) {
+            let (matching, rest) = automaton.literalEdges(node, word: word)
+            for e in matching { consume(Edge(kind: .word(word), target: automaton.target(e)), thread, from: position, limit: limit) }
+            for e in rest {
                 let edgeWord = automaton.word(e)
                 if edgeWord >= 0 {
                     if edgeWord == word { consume(Edge(kind: .word(edgeWord), target: automaton.target(e)), thread, from: position, limit: limit) }
