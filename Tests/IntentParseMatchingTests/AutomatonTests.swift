@@ -47,6 +47,41 @@ import Testing
         #expect(targets(automaton, numbers[1]) == [numbers[3]])
     }
 
+    /// A node of many consuming edges: its literal-word edges are sorted by word, found by
+    /// binary search (every edge of a word, in the order added), and its other edges follow,
+    /// looked at whatever the word; a node of few edges keeps its order and is scanned.
+    @Test func aNodeOfManyEdgesFindsAWordsEdgesBySearch() {
+        var draft = AutomatonDraft()
+        let start = draft.newNode(allowsSkip: true)
+        let end = draft.newNode(allowsSkip: true)
+        let words: [Int32] = [40, 7, 23, 7, 90, 3, 61, 15, 52]
+        for (index, word) in words.enumerated() {
+            let target = draft.newNode(allowsSkip: true)
+            draft.add(Edge(kind: .word(word), target: target), from: start)
+            draft.add(Edge(kind: .word(Int32(100 + index)), target: end), from: target)
+            if index == 4 { draft.add(Edge(kind: .phrases(set: 2, slot: 0), target: end), from: start) }
+        }
+        draft.add(Edge(kind: .accept(0), target: end), from: end)
+        let (automaton, numbers) = FrozenAutomaton.freeze(draft, roots: [start])
+        let view = automaton.view
+        let node = numbers[Int(start)]
+        func wordsAfter(_ edges: Range<Int>) -> [Int32] {
+            edges.map { view.word(view.consumingEdges(view.target($0)).lowerBound) - 100 }
+        }
+        for word in Set(words) {
+            let (matching, rest) = view.literalEdges(node, word: word)
+            #expect(matching.allSatisfy { view.word($0) == word })
+            // Which edges: by the word each leads on to, in the order they were added.
+            #expect(wordsAfter(matching) == words.indices.filter { words[$0] == word }.map(Int32.init))
+            #expect(rest.count == 1 && view.word(rest.lowerBound) < FrozenAutomaton.epsilonWord)
+        }
+        for absent: Int32 in [0, 8, 91, -1] { #expect(view.literalEdges(node, word: absent).matching.isEmpty) }
+        // A node of one edge: nothing sorted, every edge to look at.
+        let one = view.target(view.literalEdges(node, word: 90).matching.lowerBound)
+        let (matching, rest) = view.literalEdges(one, word: 104)
+        #expect(matching.isEmpty && rest == view.consumingEdges(one))
+    }
+
     /// Keys are found by their bytes (each under the id it was interned with) across the
     /// table's growth; interning a key again gives its id; bytes that are no key (a prefix, a
     /// longer word, the empty string) find nothing.
