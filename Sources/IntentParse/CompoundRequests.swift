@@ -22,9 +22,10 @@ struct RequestSeparators: Sendable {
     /// The keys separators start with: most tokens are none of them, and are passed over
     /// with one lookup.
     private let firstKeys: Set<String>
-    /// The first UTF-8 bytes of `firstKeys`: most tokens start with none of them, and are
-    /// passed over without hashing their key.
-    private let firstBytes: [Bool]
+    /// The first Unicode scalars of `firstKeys`, a bit each by their low 16 bits: most tokens
+    /// start with none of them, and are passed over without hashing their key (a first byte
+    /// would not tell one Han character from most others).
+    private let firstScalars: [UInt64]
 
     /// Most separators a line is cut at, and most parts, so that the search stays small.
     static let maxCuts = 8
@@ -34,26 +35,34 @@ struct RequestSeparators: Sendable {
         guard let rule = grammar.rules[LanguageGrammar.requestSeparatorRule] else {
             phrases = []
             firstKeys = []
-            firstBytes = []
+            firstScalars = []
             return
         }
         let keys = Set(rule.source.expression.phrases(rules: grammar.rules).map { matcher.tokens(of: $0).map(RequestSeparators.key) })
         phrases = keys.filter { !$0.isEmpty }.sorted { ($0.count, $0.joined(separator: " ")) > ($1.count, $1.joined(separator: " ")) }
         firstKeys = Set(phrases.map { $0[0] })
-        var bytes = [Bool](repeating: false, count: 256)
-        for key in firstKeys { if let byte = key.utf8.first { bytes[Int(byte)] = true } }
-        firstBytes = bytes
+        var scalars = [UInt64](repeating: 0, count: (1 << 16) / 64)
+        for key in firstKeys {
+            if let scalar = key.unicodeScalars.first { scalars[Int(scalar.value & 0xFFFF) >> 6] |= 1 << (scalar.value & 63) }
+        }
+        firstScalars = scalars
     }
 
     var isEmpty: Bool { phrases.isEmpty }
 
     private static func key(_ token: Token) -> String { token.isPunctuation ? token.key : token.looseKey }
 
+    /// Whether a separator may start with `key`: its first scalar is one a separator's is.
+    private func mayStart(_ key: String) -> Bool {
+        guard !firstScalars.isEmpty, let scalar = key.unicodeScalars.first else { return false }
+        return firstScalars[Int(scalar.value & 0xFFFF) >> 6] & (1 << (scalar.value & 63)) != 0 && firstKeys.contains(key)
+    }
+
     /// Per token, whether a separator with a word in it ("and", "and then", not ",") starts
     /// there, anywhere in the line: the second stage reads no line that leaves one unexplained.
     func wordSeparatorStarts(in tokens: [Token]) -> [Bool] {
         tokens.indices.map { position in
-            !tokens[position].isPunctuation && firstKeys.contains(RequestSeparators.key(tokens[position]))
+            !tokens[position].isPunctuation && mayStart(RequestSeparators.key(tokens[position]))
                 && phrase(at: position, in: tokens, before: tokens.count) != nil
         }
     }
@@ -74,8 +83,7 @@ struct RequestSeparators: Sendable {
         var result: [Range<Int>] = []
         var position = firstWord + 1
         while position < lastWord, result.count < RequestSeparators.maxCuts {
-            let key = RequestSeparators.key(tokens[position])
-            guard let byte = key.utf8.first, firstBytes[Int(byte)], firstKeys.contains(key) else {
+            guard mayStart(RequestSeparators.key(tokens[position])) else {
                 position += 1
                 continue
             }

@@ -34,6 +34,9 @@ struct ShortcutIndex: Sendable {
     private var exact: [[UInt8]: Int] = [:]
     /// The longest key in Unicode scalars: a longer utterance cannot say one.
     private var maxKeyLength = 0
+    /// Per length in Unicode scalars (up to `maxKeyLength` + 2), whether a key is within two
+    /// of it: an utterance of any other length can say none, exactly or nearly.
+    private var nearLengths: [Bool] = []
 
     init(apps: [AppVocabulary], normalizer: Normalizer) {
         for (appIndex, app) in apps.enumerated() {
@@ -45,6 +48,10 @@ struct ShortcutIndex: Sendable {
                 maxKeyLength = max(maxKeyLength, entries[entries.count - 1].length)
             }
         }
+        nearLengths = [Bool](repeating: false, count: maxKeyLength + 3)
+        for entry in entries {
+            for length in max(0, entry.length - 2)...(entry.length + 2) { nearLengths[length] = true }
+        }
     }
 
     /// The shortcut the words say, exactly or within a small edit distance (a typo per ten
@@ -52,27 +59,25 @@ struct ShortcutIndex: Sendable {
     /// Unicode scalars.
     func match(_ tokens: [Token]) -> (entry: Entry, exact: Bool)? {
         guard !entries.isEmpty else { return nil }
-        // Most utterances are longer than any shortcut phrase: say so before building a key
-        // (a near match is at most two scalars longer). A scalar takes one to four bytes.
-        // NB: `utf8.count` is constant time; the bytes are counted only when it cannot tell.
+        // Most utterances are longer or shorter than any shortcut phrase by more than two
+        // scalars: say so before building a key. A scalar takes one to four bytes.
+        // NB: `utf8.count` is constant time; the scalars are counted only when it cannot tell.
         var bytes = 0
         for token in tokens where !token.isPunctuation { bytes += token.looseKey.utf8.count }
-        if bytes > maxKeyLength + 2 {
-            if (bytes + 3) / 4 > maxKeyLength + 2 { return nil }
-            var scalars = 0
-            for token in tokens where !token.isPunctuation {
-                for byte in token.looseKey.utf8 where byte & 0xC0 != 0x80 { scalars += 1 }
-            }
-            if scalars > maxKeyLength + 2 { return nil }
+        if (bytes + 3) / 4 > maxKeyLength + 2 { return nil }
+        var scalars = 0
+        for token in tokens where !token.isPunctuation {
+            for byte in token.looseKey.utf8 where byte & 0xC0 != 0x80 { scalars += 1 }
         }
+        guard scalars < nearLengths.count, nearLengths[scalars] else { return nil }
         var key: [UInt8] = []
         key.reserveCapacity(bytes)
         for token in tokens where !token.isPunctuation { key.append(contentsOf: token.looseKey.utf8) }
         if let index = exact[key] { return (entries[index], true) }
-        let scalars = String(decoding: key, as: UTF8.self).unicodeScalars.map(\.value)
-        let length = scalars.count
+        let length = scalars
         guard length >= 6 else { return nil }
-        let near = scalars.withUnsafeBufferPointer { typed in
+        let typed = String(decoding: key, as: UTF8.self).unicodeScalars.map(\.value)
+        let near = typed.withUnsafeBufferPointer { typed in
             entries.filter { entry in
                 abs(entry.length - length) <= 2
                     && entry.scalars.withUnsafeBufferPointer { Suggestions.editDistance($0, typed, atMost: max(1, entry.length / 10)) } != nil
