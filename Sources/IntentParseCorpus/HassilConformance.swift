@@ -52,7 +52,7 @@ public struct HassilConformance: Sendable {
 
     /// Rounds of every sentence timed after the checked one, and the least time they take.
     static let timedRounds = 3
-    static let timedAtLeast = Duration.milliseconds(100)
+    static let timedAtLeast = Duration.milliseconds(500)
 
     /// The languages with both sentence files and tests, sorted.
     public func languages() -> [String] {
