@@ -67,11 +67,6 @@ package struct Startup {
     }
 }
 
-extension Duration {
-    package var milliseconds: Double { Double(components.seconds) * 1e3 + Double(components.attoseconds) / 1e15 }
-    package var microseconds: Double { Double(components.seconds) * 1e6 + Double(components.attoseconds) / 1e12 }
-}
-
 /// Sorted samples and their order statistics.
 package struct Percentiles {
     package let sorted: [Double]

@@ -106,10 +106,7 @@ public struct HassilConformance: Sendable {
             }
             result.timedRounds += 1
         }
-        if result.timedRounds > 0 {
-            let microseconds = Double(elapsed.components.seconds) * 1e6 + Double(elapsed.components.attoseconds) / 1e12
-            result.parseMicroseconds = microseconds / Double(result.timedRounds)
-        }
+        if result.timedRounds > 0 { result.parseMicroseconds = elapsed.microseconds / Double(result.timedRounds) }
         try log.throwIfErrors()
         return result
     }

@@ -1,4 +1,5 @@
 import Foundation
+import IntentParseBase
 import IntentParseDialogue
 
 /// A table of sessions that several processes may share (a SQLite file, a PostgreSQL
@@ -138,8 +139,4 @@ package actor LeasedSessionStore<Rows: SessionRows>: SessionStore, TurnQueueing 
     /// A session's state as its row keeps it: the JSON of its `Codable` form, read back with
     /// `JSONDecoder` (`claim`).
     private static func encode(_ session: DialogueSession) -> [UInt8] { session.json }
-}
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

@@ -32,10 +32,8 @@ struct ShortcutIndex: Sendable {
     /// Entries by their key's UTF-8 bytes (hashed as they are: a String hashes its normalized
     /// form, which for text beyond ASCII costs more than the rest of the lookup).
     private var exact: [[UInt8]: Int] = [:]
-    /// The longest key in Unicode scalars: a longer utterance cannot say one.
-    private var maxKeyLength = 0
-    /// Per length in Unicode scalars (up to `maxKeyLength` + 2), whether a key is within two
-    /// of it: an utterance of any other length can say none, exactly or nearly.
+    /// Per length in Unicode scalars (up to the longest key's + 2), whether a key is within
+    /// two of it: an utterance of any other length can say none, exactly or nearly.
     private var nearLengths: [Bool] = []
 
     init(apps: [AppVocabulary], normalizer: Normalizer) {
@@ -45,10 +43,9 @@ struct ShortcutIndex: Sendable {
                 guard !key.isEmpty else { continue }
                 entries.append(Entry(app: appIndex, shortcut: shortcut, scalars: key.unicodeScalars.map(\.value)))
                 if exact[Array(key.utf8)] == nil { exact[Array(key.utf8)] = entries.count - 1 }
-                maxKeyLength = max(maxKeyLength, entries[entries.count - 1].length)
             }
         }
-        nearLengths = [Bool](repeating: false, count: maxKeyLength + 3)
+        nearLengths = [Bool](repeating: false, count: (entries.map(\.length).max() ?? 0) + 3)
         for entry in entries {
             for length in max(0, entry.length - 2)...(entry.length + 2) { nearLengths[length] = true }
         }
@@ -64,7 +61,7 @@ struct ShortcutIndex: Sendable {
         // NB: `utf8.count` is constant time; the scalars are counted only when it cannot tell.
         var bytes = 0
         for token in tokens where !token.isPunctuation { bytes += token.looseKey.utf8.count }
-        if (bytes + 3) / 4 > maxKeyLength + 2 { return nil }
+        if (bytes + 3) / 4 >= nearLengths.count { return nil }
         var scalars = 0
         for token in tokens where !token.isPunctuation {
             for byte in token.looseKey.utf8 where byte & 0xC0 != 0x80 { scalars += 1 }
@@ -74,12 +71,11 @@ struct ShortcutIndex: Sendable {
         key.reserveCapacity(bytes)
         for token in tokens where !token.isPunctuation { key.append(contentsOf: token.looseKey.utf8) }
         if let index = exact[key] { return (entries[index], true) }
-        let length = scalars
-        guard length >= 6 else { return nil }
+        guard scalars >= 6 else { return nil }
         let typed = String(decoding: key, as: UTF8.self).unicodeScalars.map(\.value)
         let near = typed.withUnsafeBufferPointer { typed in
             entries.filter { entry in
-                abs(entry.length - length) <= 2
+                abs(entry.length - scalars) <= 2
                     && entry.scalars.withUnsafeBufferPointer { Suggestions.editDistance($0, typed, atMost: max(1, entry.length / 10)) } != nil
             }
         }
