@@ -140,19 +140,27 @@ extension IntentParser {
             parsed[key] = result
             return result
         }
+        // Tokens from the start of part `from` to the end of part `to`.
+        func length(_ from: Int, _ to: Int) -> Int {
+            (to < cuts.count ? cuts[to].lowerBound : tokens.count) - (from > 0 ? cuts[from - 1].upperBound : 0)
+        }
         // Parts are [cut boundaries]: choose which cuts to use, fewest first.
         var best: (parts: [MatchResult], score: Double)?
         for used in 1...min(cuts.count, RequestSeparators.maxParts - 1) where best == nil {
             for chosen in IntentParser.combinations(of: used, from: cuts.count) {
                 let bounds = [0] + chosen.map { $0 + 1 }
-                var parts: [MatchResult] = []
-                for (index, from) in bounds.enumerated() {
-                    let to = index + 1 < bounds.count ? bounds[index + 1] - 1 : cuts.count
-                    let result = part(from, to)
-                    // Each part must parse, and score above the line's own reading, if any.
+                let spans = bounds.indices.map { index in (from: bounds[index], to: index + 1 < bounds.count ? bounds[index + 1] - 1 : cuts.count) }
+                // Each part must parse, and score above the line's own reading, if any. The
+                // shortest parts are asked first: a part that does not parse ("demie" of "huit
+                // heures et demie") is usually short, and spares parsing the long ones.
+                let order = spans.indices.sorted { length(spans[$0].from, spans[$0].to) < length(spans[$1].from, spans[$1].to) }
+                var results = [MatchResult?](repeating: nil, count: spans.count)
+                for index in order {
+                    let result = part(spans[index].from, spans[index].to)
                     guard let score = result.best?.score, score > whole.best?.score ?? -1 else { break }
-                    parts.append(result)
+                    results[index] = result
                 }
+                let parts = results.compactMap { $0 }
                 guard parts.count == bounds.count else { continue }
                 let score = parts.reduce(0) { $0 + ($1.best?.score ?? 0) }
                 if score > best?.score ?? -1 { best = (parts, score) }

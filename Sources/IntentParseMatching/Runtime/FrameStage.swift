@@ -17,9 +17,9 @@ struct FrameTables: Sendable {
     var intents: [Intent] = []
     /// Per cue, the index of its intent in `intents`.
     var intentOfCue: [Int] = []
-    /// The cues by the words they may start with, so that a cue is run only from the
-    /// positions where it can start.
-    var cueStarts = StartIndex([])
+    /// Per role (by raw value), its cues by the words they may start with, so that a cue is
+    /// run only from the positions where it can start, and only when its role is looked for.
+    var cueStarts: [StartIndex] = []
     /// The intents by the words their verbs may start with (`Intent.verbFirstWords`).
     var verbStarts = StartIndex([])
 
@@ -51,7 +51,9 @@ struct FrameTables: Sendable {
                 }
             }
         }
-        cueStarts = StartIndex(firstWords)
+        cueStarts = FrameCue.Role.allCases.map { role in
+            StartIndex(firstWords) { tables.frameCues[$0].cue.role == role }
+        }
         verbStarts = StartIndex(intents.map(\.verbFirstWords))
     }
 
@@ -63,28 +65,34 @@ struct FrameTables: Sendable {
 /// one a run).
 struct StartIndex: Sendable {
     private var anywhere: [Int] = []
-    /// Per key, the runs that may start with it, those of `anywhere` included, in order.
-    private var byKey: [Int32: [Int]] = [:]
+    /// Per key id (a dense table: keys are small integers), the runs that may start with it,
+    /// those of `anywhere` included, in order; empty for a key no run starts with.
+    private var byKey: [[Int]] = []
     private let all: [Int]
 
-    /// `firstWords`: per run, the words it must start with (nil: it may start otherwise).
-    init(_ firstWords: [Set<Int32>?]) {
-        all = Array(firstWords.indices)
-        for (index, words) in firstWords.enumerated() {
-            guard let words else {
+    /// `firstWords`: per run, the words it must start with (nil: it may start otherwise);
+    /// only the runs `included` are indexed.
+    init(_ firstWords: [Set<Int32>?], including included: (Int) -> Bool = { _ in true }) {
+        all = firstWords.indices.filter(included)
+        for index in all {
+            guard let words = firstWords[index] else {
                 anywhere.append(index)
                 continue
             }
-            for word in words { byKey[word, default: []].append(index) }
+            for word in words where word >= 0 {
+                if Int(word) >= byKey.count { byKey += repeatElement([], count: Int(word) + 1 - byKey.count) }
+                byKey[Int(word)].append(index)
+            }
         }
-        for key in byKey.keys { byKey[key] = (anywhere + (byKey[key] ?? [])).sorted() }
+        for key in byKey.indices where !byKey[key].isEmpty { byKey[key] = (anywhere + byKey[key]).sorted() }
     }
 
     /// The runs that may start at `position` of `simulation`'s text, in increasing order, as
     /// `Simulation.mayStart` tells (every run where a skip phrase starts).
     func runs(at position: Int, of simulation: Simulation) -> [Int] {
         guard simulation.skipEnds(at: position).isEmpty else { return all }
-        return byKey[simulation.keyIDs[position]] ?? anywhere
+        let key = Int(simulation.keyIDs[position])
+        return key >= 0 && key < byKey.count && !byKey[key].isEmpty ? byKey[key] : anywhere
     }
 }
 
@@ -288,16 +296,19 @@ extension IntentMatcher {
         let cues = grammar.frameCues
         var wrappers: [Int32] = []
         if withWrappers, simulation.namesAnApp { wrappers = [grammar.prefixStart, grammar.suffixStart].compactMap { $0 } }
-        let seeded = cues.indices.map { index in live[frames.intentOfCue[index]] && roles.map { $0.contains(cues[index].cue.role) } ?? true }
+        let looked = (roles ?? FrameCue.Role.allCases).map { frames.cueStarts[Int($0.rawValue)] }
         var spans: [Span] = []
-        // One array of seeds for every position: most positions seed a few runs.
+        // One array of seeds and of cues for every position: most positions seed a few runs.
         var seeds: [(position: Int, node: Int32, thread: Thread)] = []
+        var started: [Int] = []
         for position in 0..<end where !simulation.isPunctuation(position) {
             seeds.removeAll(keepingCapacity: true)
             for wrapper in wrappers { seeds.append((position, wrapper, .empty)) }
-            for index in frames.cueStarts.runs(at: position, of: simulation) where seeded[index] {
-                seeds.append((position, cues[index].start, .empty))
-            }
+            started.removeAll(keepingCapacity: true)
+            for index in looked { started += index.runs(at: position, of: simulation) }
+            // In the cues' order, as one index of every role would give them.
+            if looked.count > 1 { started.sort() }
+            for index in started where live[frames.intentOfCue[index]] { seeds.append((position, cues[index].start, .empty)) }
             guard !seeds.isEmpty else { continue }
             for accept in simulation.run(seeds: seeds, limit: end) where accept.end > position {
                 if let cue = Automaton.frameCueIndex(accept.id) {
