@@ -301,6 +301,7 @@ extension IntentMatcher {
         // One array of seeds and of cues for every position: most positions seed a few runs.
         var seeds: [(position: Int, node: Int32, thread: Thread)] = []
         var started: [Int] = []
+        var accepts: [Simulation.Accept] = []
         for position in 0..<end where !simulation.isPunctuation(position) {
             seeds.removeAll(keepingCapacity: true)
             for wrapper in wrappers { seeds.append((position, wrapper, .empty)) }
@@ -310,7 +311,8 @@ extension IntentMatcher {
             if looked.count > 1 { started.sort() }
             for index in started where live[frames.intentOfCue[index]] { seeds.append((position, cues[index].start, .empty)) }
             guard !seeds.isEmpty else { continue }
-            for accept in simulation.run(seeds: seeds, limit: end) where accept.end > position {
+            simulation.run(seeds: seeds, limit: end, into: &accepts)
+            for accept in accepts where accept.end > position {
                 if let cue = Automaton.frameCueIndex(accept.id) {
                     // Parts of names count as named words: only a cue with named words can hold one.
                     var partial = 0

@@ -236,9 +236,13 @@ package struct IntentMatcher: Sendable {
         seeds.reserveCapacity(starts.count * 4)
         for start in starts { seeds.append((0, start, .empty)) }
         // NB: an utterance that names no app has no app prefix or suffix: their runs are skipped.
+        // One array for the accepts of every run here.
+        var accepts: [Simulation.Accept] = []
+        accepts.reserveCapacity(16)
         if let prefix = grammar.prefixStart, !grammar.prefixNeedsApp || simulation.namesAnApp {
             let reach = min(end, IntentMatcher.prefixReach)
-            for accept in simulation.run(seeds: [(0, prefix, .empty)], limit: reach) where accept.id == Automaton.prefixAccept && accept.end > 0 {
+            simulation.run(seeds: [(0, prefix, .empty)], limit: reach, into: &accepts)
+            for accept in accepts where accept.id == Automaton.prefixAccept && accept.end > 0 {
                 for start in starts { seeds.append((accept.end, start, accept.thread)) }
             }
         }
@@ -246,7 +250,8 @@ package struct IntentMatcher: Sendable {
         var best: [(Int32, Thread)] = []
         var early: [(id: Int32, end: Int, thread: Thread)] = []
         early.reserveCapacity(8)
-        for accept in simulation.run(seeds: seeds, limit: end) where accept.id >= 0 {
+        simulation.run(seeds: seeds, limit: end, into: &accepts)
+        for accept in accepts where accept.id >= 0 {
             if accept.end == end {
                 IntentMatcher.keepBest(&best, accept.id, accept.thread)
             } else if end - accept.end <= IntentMatcher.suffixReach {
@@ -262,7 +267,8 @@ package struct IntentMatcher: Sendable {
                 previous = start
                 guard simulation.mayStart(at: start, firstWords: grammar.suffixFirstWords) else { continue }
                 var tail: Thread?
-                for accept in simulation.run(seeds: [(start, suffix, .empty)], limit: end)
+                simulation.run(seeds: [(start, suffix, .empty)], limit: end, into: &accepts)
+                for accept in accepts
                 where accept.id == Automaton.suffixAccept && accept.end == end && accept.thread.weight > (tail?.weight ?? -.infinity) {
                     tail = accept.thread
                 }

@@ -259,13 +259,21 @@ struct Simulation {
 
     /// Runs from the seeds up to position `limit`, returning every accept reached.
     mutating func run(seeds: [(position: Int, node: Int32, thread: Thread)], limit: Int) -> [Accept] {
+        var accepts: [Accept] = []
+        run(seeds: seeds, limit: limit, into: &accepts)
+        return accepts
+    }
+
+    /// `run(seeds:limit:)` into `accepts` (emptied first, its capacity kept): a caller that
+    /// runs many times (from every position of a line) allocates one array for all its runs.
+    mutating func run(seeds: [(position: Int, node: Int32, thread: Thread)], limit: Int, into accepts: inout [Accept]) {
+        accepts.removeAll(keepingCapacity: true)
         var first = limit
         for seed in seeds where seed.position <= limit { first = min(first, seed.position) }
         chart.start(first: first, limit: limit)
         limitOfRun = limit
         for seed in seeds where seed.position <= limit { offer(seed.node, seed.thread, at: seed.position) }
         // Positions before the first seed hold nothing (a suffix run starts mid-utterance).
-        var accepts: [Accept] = []
         for position in first...limit {
             closure(at: position, accepts: &accepts)
             guard position < limit else { break }
@@ -273,7 +281,6 @@ struct Simulation {
             // Every edge leads forward: with no thread past here, the run is over.
             if chart.furthest <= position { break }
         }
-        return accepts
     }
 
     /// How far the run just made got on the template's own words: the most words a thread
@@ -408,7 +415,11 @@ struct Simulation {
     /// is "an entry no later than the one being expanded".
     private mutating func closure(at position: Int, accepts: inout [Accept]) {
         var entry = chart.head(position)
+        // NB: the queue's memory is the scratch's, lent for the closure: a queue of its own
+        // cost an allocation whenever a thread improved.
         var again: [Int32] = []
+        swap(&again, &scratch.again)
+        defer { swap(&again, &scratch.again) }
         while entry >= 0 {
             expand(entry, at: position, accepts: &accepts, expanded: entry, again: &again)
             while let index = again.popLast() {
@@ -663,6 +674,8 @@ struct MatchScratch {
     /// The utterance's keys as bytes, made by the first simulation that uses this scratch.
     fileprivate var tokenKeys: TokenKeys?
     fileprivate var arena: [PackedCapture] = []
+    /// The closure's queue of entries to expand again (always empty between closures).
+    fileprivate var again: [Int32] = []
     fileprivate var phraseHits: [PhraseHit] = []
     fileprivate var entityHits: [EntityMatch] = []
     /// What entity parsers keep of the utterance between positions (its date pieces).
