@@ -194,23 +194,28 @@ struct DayReader: Sendable {
     /// and a full stop right after ("22.11.", `closed`); nil for anything else.
     private static func digitGroups(_ tokens: [Token], from start: Int) -> (groups: [Substring], end: Int, closed: Bool)? {
         var groups: [Substring] = []
-        var separator: Character?
+        var separator: String?
         var position = start
         func glued(_ index: Int) -> Bool { index > start && tokens[index].range.lowerBound == tokens[index - 1].range.upperBound }
+        // NB: tokens are read in place (a token copied out holds four strings), and digits
+        // are told by their bytes: most starts asked here are no date.
         while position < tokens.count, groups.count < 3 {
-            let token = tokens[position]
             if !groups.isEmpty {
-                guard glued(position), token.isPunctuation, token.text.count == 1, let mark = token.text.first, "/.-".contains(mark),
+                let mark = tokens[position].text
+                guard glued(position), tokens[position].isPunctuation, mark == "/" || mark == "." || mark == "-",
                     separator == nil || separator == mark, position + 1 < tokens.count, glued(position + 1),
                     tokens[position + 1].kind == .number
                 else { break }
                 separator = mark
                 position += 1
             }
-            let number = tokens[position]
-            guard number.kind == .number else { return nil }
-            let parts = number.text.split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else { return nil }
+            guard tokens[position].kind == .number else { return nil }
+            let number = tokens[position].text
+            // ASCII digits and full stops only (the only ASCII characters that are numbers are
+            // the digits), with digits between every two stops.
+            guard number.utf8.allSatisfy({ $0 == UInt8(ascii: ".") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+            let parts = number.split(separator: ".", omittingEmptySubsequences: false)
+            guard !parts.contains(where: \.isEmpty) else { return nil }
             if parts.count > 1 {
                 guard separator == nil || separator == "." else { return nil }
                 separator = "."
