@@ -148,12 +148,12 @@ struct PhraseTable<Value: Sendable>: Sendable {
     /// (`counted` counted before it), are all plain (see `ByteTrie`).
     private func restIsPlain(_ tokens: [Token], from index: Int, counted: Int) -> Bool {
         var (index, counted) = (index, counted)
+        // NB: tokens are read in place (a token copied out holds four strings).
         while index < tokens.count, counted < maxTokens {
-            let token = tokens[index]
             index += 1
-            if spacing == .words, token.isPunctuation { continue }
+            if spacing == .words, tokens[index - 1].isPunctuation { continue }
             counted += 1
-            if !ByteTrie.isPlain(token.looseKey) { return false }
+            if !ByteTrie.isPlain(tokens[index - 1].looseKey) { return false }
         }
         return true
     }

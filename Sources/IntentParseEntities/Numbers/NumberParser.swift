@@ -76,12 +76,13 @@ package final class NumberParser: EntityParser, @unchecked Sendable {
         var end = start
         var lastWord = start
         var substitutes = false
+        // NB: tokens are read in place: a token copied out holds four strings, each retained
+        // and released.
         while end < tokens.count, end - start < NumberParser.maxWords * 2 {
-            let token = tokens[end]
-            if token.kind == .word, isNumberWord(token.looseKey) || joiners.contains(token.looseKey) {
-                substitutes = substitutes || (!extraWords.isEmpty && extraWords[token.looseKey] != nil)
+            if tokens[end].kind == .word, isNumberWord(tokens[end].looseKey) || joiners.contains(tokens[end].looseKey) {
+                substitutes = substitutes || (!extraWords.isEmpty && extraWords[tokens[end].looseKey] != nil)
                 lastWord = end
-            } else if !(token.kind == .punctuation && token.text == "-") {
+            } else if !(tokens[end].kind == .punctuation && tokens[end].text == "-") {
                 break
             }
             end += 1

@@ -70,13 +70,13 @@ package final class OrdinalParser: EntityParser {
 
     /// Digits followed by the punctuation ICU writes after them ("22." in German), glued.
     private func punctuatedOrdinal(_ tokens: [Token], at start: Int) -> (end: Int, value: Int)? {
-        let first = tokens[start]
-        guard first.kind == .number, let n = Int(first.key), n < punctuatedKeys.count, let keys = punctuatedKeys[n],
-            first.key == keys[0], start + keys.count <= tokens.count
+        // NB: tokens are read in place (a token copied out holds four strings).
+        guard tokens[start].kind == .number, let n = Int(tokens[start].key), n < punctuatedKeys.count, let keys = punctuatedKeys[n],
+            tokens[start].key == keys[0], start + keys.count <= tokens.count
         else { return nil }
         for index in 1..<keys.count {
-            let token = tokens[start + index]
-            guard token.range.lowerBound == tokens[start + index - 1].range.upperBound, token.key == keys[index] else { return nil }
+            guard tokens[start + index].range.lowerBound == tokens[start + index - 1].range.upperBound, tokens[start + index].key == keys[index]
+            else { return nil }
         }
         return (start + keys.count, n)
     }
