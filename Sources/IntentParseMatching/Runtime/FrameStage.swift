@@ -306,7 +306,7 @@ extension IntentMatcher {
             seeds.removeAll(keepingCapacity: true)
             for wrapper in wrappers { seeds.append((position, wrapper, .empty)) }
             started.removeAll(keepingCapacity: true)
-            for index in looked { started += index.runs(at: position, of: simulation) }
+            for starts in looked { started += starts.runs(at: position, of: simulation) }
             // In the cues' order, as one index of every role would give them.
             if looked.count > 1 { started.sort() }
             for index in started where live[frames.intentOfCue[index]] { seeds.append((position, cues[index].start, .empty)) }

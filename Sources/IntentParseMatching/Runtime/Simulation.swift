@@ -415,11 +415,7 @@ struct Simulation {
     /// is "an entry no later than the one being expanded".
     private mutating func closure(at position: Int, accepts: inout [Accept]) {
         var entry = chart.head(position)
-        // NB: the queue's memory is the scratch's, lent for the closure: a queue of its own
-        // cost an allocation whenever a thread improved.
         var again: [Int32] = []
-        swap(&again, &scratch.again)
-        defer { swap(&again, &scratch.again) }
         while entry >= 0 {
             expand(entry, at: position, accepts: &accepts, expanded: entry, again: &again)
             while let index = again.popLast() {
@@ -674,8 +670,6 @@ struct MatchScratch {
     /// The utterance's keys as bytes, made by the first simulation that uses this scratch.
     fileprivate var tokenKeys: TokenKeys?
     fileprivate var arena: [PackedCapture] = []
-    /// The closure's queue of entries to expand again (always empty between closures).
-    fileprivate var again: [Int32] = []
     fileprivate var phraseHits: [PhraseHit] = []
     fileprivate var entityHits: [EntityMatch] = []
     /// What entity parsers keep of the utterance between positions (its date pieces).
