@@ -161,7 +161,12 @@ public final class Normalizer: Sendable {
         // NB: `plainSegments` already failed when ICU's segments are asked for.
         let segments = plain ?? hanSegments(utf16) ?? icuSegments(utf16)
         var tokens: [Token] = []
-        tokens.reserveCapacity(segments.count)
+        // A token a segment, but for a run of Han characters (one each) and the pieces of a
+        // word split at apostrophes: growing the array cost an allocation or more a line.
+        var capacity = segments.count
+        for segment in segments where segment.kind == .ideographic { capacity += segment.range.count - 1 }
+        if rules.splitsApostrophes { capacity += segments.count / 2 }
+        tokens.reserveCapacity(capacity)
         // Whether two marks touch somewhere (they may draw an emoticon), and where the last
         // mark ended (a word between two marks starts there).
         var marksTouch = false
@@ -618,6 +623,7 @@ public final class Normalizer: Sendable {
         }
         guard utf16.indices.contains(where: { hanLength(at: $0) > 0 }) else { return nil }
         var segments: [WordSegmenter.Segment] = []
+        segments.reserveCapacity(16)
         var index = 0, otherStart = 0
         func flushOther(upTo end: Int) {
             guard end > otherStart else { return }

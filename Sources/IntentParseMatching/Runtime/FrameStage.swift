@@ -298,21 +298,21 @@ extension IntentMatcher {
         if withWrappers, simulation.namesAnApp { wrappers = [grammar.prefixStart, grammar.suffixStart].compactMap { $0 } }
         let looked = (roles ?? FrameCue.Role.allCases).map { frames.cueStarts[Int($0.rawValue)] }
         var spans: [Span] = []
-        // One array of seeds and of cues for every position: most positions seed a few runs.
-        var seeds: [(position: Int, node: Int32, thread: Thread)] = []
-        var started: [Int] = []
-        var accepts: [Simulation.Accept] = []
+        // One array of seeds and of cues for every position (the scratch's, kept for their
+        // capacity): most positions seed a few runs.
+        var buffers = simulation.borrowBuffers()
+        defer { simulation.giveBack(&buffers) }
         for position in 0..<end where !simulation.isPunctuation(position) {
-            seeds.removeAll(keepingCapacity: true)
-            for wrapper in wrappers { seeds.append((position, wrapper, .empty)) }
-            started.removeAll(keepingCapacity: true)
-            for starts in looked { started += starts.runs(at: position, of: simulation) }
+            buffers.seeds.removeAll(keepingCapacity: true)
+            for wrapper in wrappers { buffers.seeds.append((position, wrapper, .empty)) }
+            buffers.started.removeAll(keepingCapacity: true)
+            for starts in looked { buffers.started += starts.runs(at: position, of: simulation) }
             // In the cues' order, as one index of every role would give them.
-            if looked.count > 1 { started.sort() }
-            for index in started where live[frames.intentOfCue[index]] { seeds.append((position, cues[index].start, .empty)) }
-            guard !seeds.isEmpty else { continue }
-            simulation.run(seeds: seeds, limit: end, into: &accepts)
-            for accept in accepts where accept.end > position {
+            if looked.count > 1 { buffers.started.sort() }
+            for index in buffers.started where live[frames.intentOfCue[index]] { buffers.seeds.append((position, cues[index].start, .empty)) }
+            guard !buffers.seeds.isEmpty else { continue }
+            simulation.run(seeds: buffers.seeds, limit: end, into: &buffers.accepts)
+            for accept in buffers.accepts where accept.end > position {
                 if let cue = Automaton.frameCueIndex(accept.id) {
                     // Parts of names count as named words: only a cue with named words can hold one.
                     var partial = 0

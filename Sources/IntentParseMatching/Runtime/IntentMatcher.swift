@@ -231,50 +231,48 @@ package struct IntentMatcher: Sendable {
     /// Every template that covers the whole utterance, with its best thread (in no order).
     private func templateAccepts(_ simulation: inout Simulation, _ text: TokenizedText) -> [(Int32, Thread)] {
         let end = text.tokens.count
-        let starts = candidateTemplates(&simulation).map { grammar.templates[Int($0)].start }
-        var seeds: [(position: Int, node: Int32, thread: Thread)] = []
-        seeds.reserveCapacity(starts.count * 4)
-        for start in starts { seeds.append((0, start, .empty)) }
+        // NB: the arrays of the runs are the scratch's, kept for their capacity.
+        var buffers = simulation.borrowBuffers()
+        defer { simulation.giveBack(&buffers) }
+        candidateTemplates(&simulation, into: &buffers.templates, records: &buffers.records)
+        for template in buffers.templates { buffers.seeds.append((0, grammar.templates[Int(template)].start, .empty)) }
+        let templates = buffers.templates.count
         // NB: an utterance that names no app has no app prefix or suffix: their runs are skipped.
-        // One array for the accepts of every run here.
-        var accepts: [Simulation.Accept] = []
-        accepts.reserveCapacity(16)
         if let prefix = grammar.prefixStart, !grammar.prefixNeedsApp || simulation.namesAnApp {
             let reach = min(end, IntentMatcher.prefixReach)
-            simulation.run(seeds: [(0, prefix, .empty)], limit: reach, into: &accepts)
-            for accept in accepts where accept.id == Automaton.prefixAccept && accept.end > 0 {
-                for start in starts { seeds.append((accept.end, start, accept.thread)) }
+            simulation.run(seeds: [(0, prefix, .empty)], limit: reach, into: &buffers.accepts)
+            for accept in buffers.accepts where accept.id == Automaton.prefixAccept && accept.end > 0 {
+                for index in 0..<templates { buffers.seeds.append((accept.end, buffers.seeds[index].node, accept.thread)) }
             }
         }
         // Few templates accept an utterance: a list searched in place beats hashing.
         var best: [(Int32, Thread)] = []
-        var early: [(id: Int32, end: Int, thread: Thread)] = []
-        early.reserveCapacity(8)
-        simulation.run(seeds: seeds, limit: end, into: &accepts)
-        for accept in accepts where accept.id >= 0 {
+        best.reserveCapacity(8)
+        simulation.run(seeds: buffers.seeds, limit: end, into: &buffers.accepts)
+        for accept in buffers.accepts where accept.id >= 0 {
             if accept.end == end {
                 IntentMatcher.keepBest(&best, accept.id, accept.thread)
             } else if end - accept.end <= IntentMatcher.suffixReach {
-                early.append((accept.id, accept.end, accept.thread))
+                buffers.early.append((accept.id, accept.end, accept.thread))
             }
         }
-        if let suffix = grammar.suffixStart, !early.isEmpty, !grammar.suffixNeedsApp || simulation.namesAnApp {
+        if let suffix = grammar.suffixStart, !buffers.early.isEmpty, !grammar.suffixNeedsApp || simulation.namesAnApp {
             var suffixes: [(start: Int, thread: Thread)] = []
-            var starts = early.map(\.end)
+            var starts = buffers.early.map(\.end)
             starts.sort()
             var previous = -1
             for start in starts where start != previous {
                 previous = start
                 guard simulation.mayStart(at: start, firstWords: grammar.suffixFirstWords) else { continue }
                 var tail: Thread?
-                simulation.run(seeds: [(start, suffix, .empty)], limit: end, into: &accepts)
-                for accept in accepts
+                simulation.run(seeds: [(start, suffix, .empty)], limit: end, into: &buffers.accepts)
+                for accept in buffers.accepts
                 where accept.id == Automaton.suffixAccept && accept.end == end && accept.thread.weight > (tail?.weight ?? -.infinity) {
                     tail = accept.thread
                 }
                 if let tail { suffixes.append((start, tail)) }
             }
-            for (id, position, thread) in early {
+            for (id, position, thread) in buffers.early {
                 if let tail = suffixes.first(where: { $0.start == position })?.thread {
                     IntentMatcher.keepBest(&best, id, simulation.joined(thread, tail))
                 }
@@ -299,15 +297,14 @@ package struct IntentMatcher: Sendable {
     /// NB: the tables are read in place through `grammar.tables` (a chain of `let`s): a copy
     /// out of the grammar retains every array of a table, and a closure over the result lists
     /// boxed them behind run-time exclusivity checks.
-    func candidateTemplates(_ simulation: inout Simulation) -> [Int32] {
+    /// `result` and `ifPhrasesOccur` are emptied first (their capacity kept: the caller's
+    /// buffers, with room for the duplicates, as a template is filed under each word of its clause).
+    func candidateTemplates(_ simulation: inout Simulation, into result: inout [Int32], records ifPhrasesOccur: inout [Int32]) {
         simulation.markPresentKeys(keyCount: grammar.tables.keys.count)
         let stamp = simulation.markSatisfiedClauses(grammar.tables.requirements)
-        // NB: room for the duplicates too (a template is filed under each word of its clause):
-        // growing the array cost several allocations an utterance.
-        var result = grammar.tables.unindexed
-        result.reserveCapacity(result.count + 256)
-        var ifPhrasesOccur: [Int32] = []
-        ifPhrasesOccur.reserveCapacity(16)
+        result.removeAll(keepingCapacity: true)
+        ifPhrasesOccur.removeAll(keepingCapacity: true)
+        result += grammar.tables.unindexed
         simulation.withCandidateKeys { keyIDs, firstOccurrences, clauseStamp, pairKeys in
             for pair in pairKeys {
                 grammar.tables.index.select(pair, clauseStamp: clauseStamp, stamp: stamp, satisfied: &result, ifPhrasesOccur: &ifPhrasesOccur)
@@ -333,12 +330,15 @@ package struct IntentMatcher: Sendable {
             kept += 1
         }
         result.removeLast(result.count - kept)
-        return result
     }
 
     /// The templates `match` would run its automata for on `text` (for tests and `explain`).
     func candidateTemplates(for text: String) -> [Int32] {
-        scratch.withSimulation(grammar: grammar, text: tokenize(text), entityContext: EntityContext()) { candidateTemplates(&$0) }
+        scratch.withSimulation(grammar: grammar, text: tokenize(text), entityContext: EntityContext()) { simulation in
+            var result: [Int32] = [], records: [Int32] = []
+            candidateTemplates(&simulation, into: &result, records: &records)
+            return result
+        }
     }
 
     /// How near a template came to an utterance it did not take (`explain` on a rejected line).

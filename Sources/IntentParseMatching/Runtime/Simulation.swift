@@ -19,6 +19,9 @@ struct Simulation {
         var thread: Thread
     }
 
+    /// Where a run starts: a node of an automaton at a position, with the thread it carries.
+    typealias Seed = (position: Int, node: Int32, thread: Thread)
+
     let grammar: CompiledGrammar
     let text: TokenizedText
     private let automaton: FrozenAutomaton.View
@@ -246,6 +249,18 @@ struct Simulation {
         return firstWords.contains(scratch.keyIDs[position]) || scratch.skipStart[position] < scratch.skipStart[position + 1]
     }
 
+    /// The scratch's run buffers, empty, their capacity kept from earlier utterances; the
+    /// caller gives them back (`giveBack`) when its runs are done.
+    mutating func borrowBuffers() -> RunBuffers {
+        var buffers = RunBuffers()
+        swap(&buffers, &scratch.buffers)
+        buffers.empty()
+        return buffers
+    }
+
+    /// Returns what `borrowBuffers` lent, for the next caller and the next utterance.
+    mutating func giveBack(_ buffers: inout RunBuffers) { swap(&buffers, &scratch.buffers) }
+
     /// Whether token `position` is a punctuation mark.
     func isPunctuation(_ position: Int) -> Bool { scratch.isPunctuation[position] }
 
@@ -258,7 +273,7 @@ struct Simulation {
     func words(_ start: Int, _ end: Int) -> Int { scratch.wordCounts[end] - scratch.wordCounts[start] }
 
     /// Runs from the seeds up to position `limit`, returning every accept reached.
-    mutating func run(seeds: [(position: Int, node: Int32, thread: Thread)], limit: Int) -> [Accept] {
+    mutating func run(seeds: [Seed], limit: Int) -> [Accept] {
         var accepts: [Accept] = []
         run(seeds: seeds, limit: limit, into: &accepts)
         return accepts
@@ -266,7 +281,7 @@ struct Simulation {
 
     /// `run(seeds:limit:)` into `accepts` (emptied first, its capacity kept): a caller that
     /// runs many times (from every position of a line) allocates one array for all its runs.
-    mutating func run(seeds: [(position: Int, node: Int32, thread: Thread)], limit: Int, into accepts: inout [Accept]) {
+    mutating func run(seeds: [Seed], limit: Int, into accepts: inout [Accept]) {
         accepts.removeAll(keepingCapacity: true)
         var first = limit
         for seed in seeds where seed.position <= limit { first = min(first, seed.position) }
@@ -702,6 +717,8 @@ struct MatchScratch {
     fileprivate var skipEnds: [Int32] = []
     private var memo: [Memo] = []
     fileprivate private(set) var stamp: UInt32 = 0
+    /// Arrays the runs of a match fill, lent out and given back (`Simulation.borrowBuffers`).
+    fileprivate var buffers = RunBuffers()
 
     private struct Memo {
         var stamp: UInt32 = 0
@@ -817,6 +834,30 @@ struct MatchScratch {
     fileprivate mutating func memoize(_ slot: Int, _ range: Range<Int>) -> Range<Int> {
         memo[slot] = Memo(stamp: stamp, first: Int32(range.lowerBound), end: Int32(range.upperBound))
         return range
+    }
+}
+
+/// The arrays a match's runs fill and empty again (their seeds, accepts, candidate templates),
+/// kept in the scratch for their capacity: grown anew for each utterance, they cost several
+/// allocations a line.
+struct RunBuffers {
+    var seeds: [Simulation.Seed] = []
+    var accepts: [Simulation.Accept] = []
+    /// Template accepts short of the end, which an app suffix may complete.
+    var early: [(id: Int32, end: Int, thread: Thread)] = []
+    var templates: [Int32] = []
+    /// Index records of templates that need a phrase to occur (`TemplateIndex.select`).
+    var records: [Int32] = []
+    /// Indexes of the runs that may start at a position (`StartIndex`).
+    var started: [Int] = []
+
+    mutating func empty() {
+        seeds.removeAll(keepingCapacity: true)
+        accepts.removeAll(keepingCapacity: true)
+        early.removeAll(keepingCapacity: true)
+        templates.removeAll(keepingCapacity: true)
+        records.removeAll(keepingCapacity: true)
+        started.removeAll(keepingCapacity: true)
     }
 }
 
