@@ -191,6 +191,8 @@ struct Interpreter {
         given: inout GivenParameters
     ) -> [(name: String, value: ParameterValue)] {
         var result: [(name: String, value: ParameterValue)] = []
+        // At most one a capture: grown from empty, the array was allocated anew for each.
+        result.reserveCapacity(min(captures.count, intent.parameters.count))
         let slotNames = grammar.slotNames, appSlot = grammar.appSlot
         // NB: the parameters are read in place, by index: a copy of each (its strings and
         // lists retained and released) cost more than finding its values.
@@ -199,12 +201,20 @@ struct Interpreter {
             let name = parameters[index].name
             let keepsPunctuation = parameters[index].type == .string
             func fills(_ capture: Capture) -> Bool { capture.slot != appSlot && slotNames[Int(capture.slot)] == name }
+            // NB: most parameters have one value: an array is made only for a second one.
+            var first: SlotValue?
             var values: [SlotValue] = []
             var inOrder = true, previousStart = Int32.min
             for capture in captures where fills(capture) {
                 inOrder = inOrder && previousStart <= capture.start
                 previousStart = capture.start
-                values.append(slotValue(capture, app: app, keepsPunctuation: keepsPunctuation))
+                let value = slotValue(capture, app: app, keepsPunctuation: keepsPunctuation)
+                if let first, values.isEmpty { values = [first, value] } else if first != nil { values.append(value) } else { first = value }
+            }
+            if values.isEmpty, let first {
+                given.insert(index)
+                result.append((name, parameters[index].isMultiValued ? .multiple([first]) : .single(first)))
+                continue
             }
             // Captures come in utterance order; sorting is for the rare joined ones.
             if !inOrder {

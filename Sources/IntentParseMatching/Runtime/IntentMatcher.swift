@@ -190,19 +190,11 @@ package struct IntentMatcher: Sendable {
             pool.sort { ($0.1.weight, -$0.0) > ($1.1.weight, -$1.0) }
             // hassil's best_slot_name: readings that fill the slot from a list (not free text)
             // first, the longest such value first.
-            if let preferred = context.preferredSlot, let slot = grammar.tables.slotIndex(preferred) {
-                let filled = pool.map { entry -> Int in
-                    var longest = -1
-                    for capture in simulation.captures(of: entry.1) where capture.slot == slot {
-                        if case .wildcard = capture.source { continue }
-                        longest = max(
-                            longest, tokenized.tokens[Int(capture.end) - 1].range.upperBound - tokenized.tokens[Int(capture.start)].range.lowerBound)
-                    }
-                    return longest
-                }
-                pool = zip(pool, filled).enumerated().sorted { a, b in
-                    a.element.1 != b.element.1 ? a.element.1 > b.element.1 : a.offset < b.offset
-                }.map(\.element.0)
+            if let preferred = context.preferredSlot, let slot = grammar.tables.slotIndex(preferred), pool.count > 1 {
+                let filled = pool.map { simulation.longestListCapture(of: $0.1, slot: slot) }
+                // Stable: equally long ones keep their order.
+                let order = pool.indices.sorted { filled[$0] != filled[$1] ? filled[$0] > filled[$1] : $0 < $1 }
+                pool = order.map { pool[$0] }
             }
             for learned in [false, true] where ranked.interpretations.isEmpty {
                 for (templateID, thread) in pool where !ranked.isFull && templates[Int(templateID)].isLearned == learned {

@@ -356,6 +356,23 @@ struct Simulation {
         return result
     }
 
+    /// The length in UTF-16 units of the longest span of the text that `thread` captured for
+    /// `slot` from a list or an entity (free text left out), or -1 when it captured none.
+    ///
+    /// NB: read off the capture arena, without materializing the thread's captures.
+    func longestListCapture(of thread: Thread, slot: Int32) -> Int {
+        var longest = -1
+        var index = thread.captures
+        while index >= 0 {
+            let packed = scratch.arena[Int(index)]
+            if packed.slot == slot, packed.kind != .wildcard, packed.end > packed.start {
+                longest = max(longest, text.tokens[Int(packed.end) - 1].range.upperBound - text.tokens[Int(packed.start)].range.lowerBound)
+            }
+            index = packed.parent
+        }
+        return longest
+    }
+
     /// `first` followed by `second` (a suffix run after a template's accept).
     mutating func joined(_ first: Thread, _ second: Thread) -> Thread {
         var chain: [PackedCapture] = []
