@@ -209,7 +209,13 @@ struct Interpreter {
                 inOrder = inOrder && previousStart <= capture.start
                 previousStart = capture.start
                 let value = slotValue(capture, app: app, keepsPunctuation: keepsPunctuation)
-                if let first, values.isEmpty { values = [first, value] } else if first != nil { values.append(value) } else { first = value }
+                if first == nil {
+                    first = value
+                } else if let only = first, values.isEmpty {
+                    values = [only, value]
+                } else {
+                    values.append(value)
+                }
             }
             if values.isEmpty, let first {
                 given.insert(index)
