@@ -228,18 +228,16 @@ package struct IntentMatcher: Sendable {
         defer { simulation.giveBack(&buffers) }
         candidateTemplates(&simulation, into: &buffers.templates, records: &buffers.records)
         for template in buffers.templates { buffers.seeds.append((0, grammar.templates[Int(template)].start, .empty)) }
-        let templates = buffers.templates.count
         // NB: an utterance that names no app has no app prefix or suffix: their runs are skipped.
         if let prefix = grammar.prefixStart, !grammar.prefixNeedsApp || simulation.namesAnApp {
             let reach = min(end, IntentMatcher.prefixReach)
             simulation.run(seeds: [(0, prefix, .empty)], limit: reach, into: &buffers.accepts)
             for accept in buffers.accepts where accept.id == Automaton.prefixAccept && accept.end > 0 {
-                for index in 0..<templates { buffers.seeds.append((accept.end, buffers.seeds[index].node, accept.thread)) }
+                for template in buffers.templates { buffers.seeds.append((accept.end, grammar.templates[Int(template)].start, accept.thread)) }
             }
         }
         // Few templates accept an utterance: a list searched in place beats hashing.
         var best: [(Int32, Thread)] = []
-        best.reserveCapacity(8)
         simulation.run(seeds: buffers.seeds, limit: end, into: &buffers.accepts)
         for accept in buffers.accepts where accept.id >= 0 {
             if accept.end == end {
@@ -277,6 +275,8 @@ package struct IntentMatcher: Sendable {
         if let index = best.firstIndex(where: { $0.0 == id }) {
             if thread.weight > best[index].1.weight { best[index].1 = thread }
         } else {
+            // Room for a few at once; a line no template takes allocates nothing.
+            if best.isEmpty { best.reserveCapacity(4) }
             best.append((id, thread))
         }
     }
